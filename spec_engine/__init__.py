@@ -1,0 +1,1 @@
+"""Blackjack Spec: an executable specification of five blackjack regulations."""

@@ -1,0 +1,324 @@
+"""The clause catalog: the five texts split into citable clauses.
+
+Each regulation has one TOML file in ``data/clauses/`` and its verbatim source text in
+``data/regulations/``. A clause holds one normative sentence or paragraph of its text,
+quoted verbatim (runs of white space folded to one space), an English gist, topic tags
+and a kind. Lines of the text that are not clauses (headings, page headers, web
+artefacts) are listed in the same file as ``[[excluded]]`` entries with a reason, so that
+:func:`tiling_problems` can prove that the clauses and the exclusions, in order, are the
+whole text and nothing else.
+
+File layout::
+
+    [regulation]
+    id = "UY"                      # the prefix of every clause id
+    name = "..."                   # full title
+    short = "Uruguay"              # a column heading
+    source = "uruguay-dgc.es.txt"  # in data/regulations/
+    language = "es"
+    description = "..."
+    retired = []                   # ids once used and never to be used again
+
+    [[excluded]]
+    text = "..."
+    reason = "page header"         # heading | title | page header | web artefact
+    everywhere = true              # removed wherever it occurs (repeated page headers)
+    count = 10                     # with everywhere: how many times it occurs
+
+    [[clause]]
+    id = "UY-1.1"
+    section = "CAPÍTULO I Introducción"
+    text = '''...'''
+    gist = "..."
+    topics = ["general"]
+    kind = "description"
+    note = "..."                   # optional: an ambiguity and the reading taken
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from spec_engine.errors import InputError
+
+DATA = Path(__file__).parent / "data"
+REGULATION_IDS: tuple[str, ...] = ("CL", "ES", "UY", "CZ", "IT")
+
+KINDS = ("game rule", "table procedure", "administration", "description")
+TOPICS = (
+    "general",
+    "values",
+    "shoe",
+    "cut",
+    "burn",
+    "dealing",
+    "naturals",
+    "player-play",
+    "dealer-play",
+    "doubling",
+    "splitting",
+    "insurance",
+    "even-money",
+    "settlement",
+    "payment-order",
+    "limits",
+    "box-sharing",
+    "announcements",
+    "misdeal",
+    "end-of-shoe",
+    "session",
+    "bank",
+    "conduct",
+    "equipment",
+    "administration",
+)
+EXCLUSION_REASONS = ("heading", "title", "page header", "web artefact")
+
+_ID = re.compile(r"^(?P<prefix>[A-Z]{2})-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*$")
+_SPACE = re.compile(r"\s+")
+_CLAUSE_KEYS = {"id", "section", "text", "gist", "topics", "kind", "note"}
+_EXCLUDED_KEYS = {"text", "reason", "everywhere", "count"}
+_REGULATION_KEYS = {"id", "name", "short", "source", "language", "description", "retired"}
+
+
+def fold(text: str) -> str:
+    """Fold every run of white space (non-breaking spaces included) to one space."""
+    return _SPACE.sub(" ", text).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One citable clause of a regulation."""
+
+    id: str
+    text: str
+    """The original wording, verbatim but for folded white space."""
+    gist: str
+    """An English gist: what the clause says, not a translation."""
+    topics: tuple[str, ...]
+    kind: str
+    section: str = ""
+    note: str = ""
+    """An ambiguity in the clause and the reading the project takes, if any."""
+
+    @property
+    def regulation(self) -> str:
+        return self.id.split("-", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Excluded:
+    """A piece of the source text that is not a clause, and why."""
+
+    text: str
+    reason: str
+    everywhere: bool = False
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Regulation:
+    """One regulation: its metadata, clauses in text order and its exclusions."""
+
+    id: str
+    name: str
+    short: str
+    source: str
+    language: str
+    description: str
+    clauses: tuple[Clause, ...]
+    excluded: tuple[Excluded, ...]
+    retired: tuple[str, ...] = ()
+
+    def clause(self, clause_id: str) -> Clause:
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        raise InputError(f"no clause {clause_id!r} in {self.id}", field="clause id")
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.clauses)
+
+    def source_text(self) -> str:
+        return (DATA / "regulations" / self.source).read_text(encoding="utf-8")
+
+
+def _fail(path: Path, where: str, message: str) -> InputError:
+    return InputError(message, field=f"{path.name} {where}")
+
+
+def _string(path: Path, where: str, table: dict[str, Any], key: str, *, required: bool = True) -> str:
+    value = table.get(key, "")
+    if not isinstance(value, str):
+        raise _fail(path, where, f"'{key}' must be a string, not {type(value).__name__}")
+    if required and not value.strip():
+        raise _fail(path, where, f"'{key}' is missing or empty")
+    return value
+
+
+def parse_catalog(path: Path) -> Regulation:
+    """Read and validate one catalog file; any fault is an :class:`InputError` naming the
+    file and the clause id."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read catalog: {exc}", field=path.name) from exc
+    unknown = set(raw) - {"regulation", "excluded", "clause"}
+    if unknown:
+        raise _fail(path, "top level", f"unknown keys {sorted(unknown)}")
+    meta = raw.get("regulation")
+    if not isinstance(meta, dict):
+        raise _fail(path, "[regulation]", "table is missing")
+    if set(meta) - _REGULATION_KEYS:
+        raise _fail(path, "[regulation]", f"unknown keys {sorted(set(meta) - _REGULATION_KEYS)}")
+    reg_id = _string(path, "[regulation]", meta, "id")
+    retired = tuple(meta.get("retired", ()))
+    clauses: list[Clause] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw.get("clause", ())):
+        where = f"clause #{index + 1}"
+        clause_id = entry.get("id")
+        if isinstance(clause_id, str):
+            where = f"clause {clause_id}"
+        unknown = set(entry) - _CLAUSE_KEYS
+        if unknown:
+            raise _fail(path, where, f"unknown keys {sorted(unknown)}")
+        clause_id = _string(path, where, entry, "id")
+        match = _ID.match(clause_id)
+        if match is None or match["prefix"] != reg_id:
+            raise _fail(path, where, f"malformed id (expected '{reg_id}-' followed by a locator)")
+        if clause_id in seen:
+            raise _fail(path, where, "duplicate id")
+        if clause_id in retired:
+            raise _fail(path, where, "id is retired and may not be reused")
+        seen.add(clause_id)
+        topics = entry.get("topics", [])
+        if not topics or not all(t in TOPICS for t in topics):
+            raise _fail(path, where, f"topics must be a non-empty list from {TOPICS}")
+        kind = _string(path, where, entry, "kind")
+        if kind not in KINDS:
+            raise _fail(path, where, f"kind {kind!r} is not one of {KINDS}")
+        text = _string(path, where, entry, "text")
+        if fold(text) != text:
+            raise _fail(path, where, "text must have its white space folded (see catalog.fold)")
+        clauses.append(
+            Clause(
+                id=clause_id,
+                text=text,
+                gist=_string(path, where, entry, "gist"),
+                topics=tuple(topics),
+                kind=kind,
+                section=_string(path, where, entry, "section", required=False),
+                note=_string(path, where, entry, "note", required=False),
+            )
+        )
+    excluded: list[Excluded] = []
+    for index, entry in enumerate(raw.get("excluded", ())):
+        where = f"excluded #{index + 1}"
+        if set(entry) - _EXCLUDED_KEYS:
+            raise _fail(path, where, f"unknown keys {sorted(set(entry) - _EXCLUDED_KEYS)}")
+        reason = _string(path, where, entry, "reason")
+        if reason not in EXCLUSION_REASONS:
+            raise _fail(path, where, f"reason {reason!r} is not one of {EXCLUSION_REASONS}")
+        excluded.append(
+            Excluded(
+                text=fold(_string(path, where, entry, "text")),
+                reason=reason,
+                everywhere=bool(entry.get("everywhere", False)),
+                count=int(entry.get("count", 1)),
+            )
+        )
+    if not clauses:
+        raise _fail(path, "[[clause]]", "no clauses")
+    return Regulation(
+        id=reg_id,
+        name=_string(path, "[regulation]", meta, "name"),
+        short=_string(path, "[regulation]", meta, "short"),
+        source=_string(path, "[regulation]", meta, "source"),
+        language=_string(path, "[regulation]", meta, "language"),
+        description=_string(path, "[regulation]", meta, "description"),
+        clauses=tuple(clauses),
+        excluded=tuple(excluded),
+        retired=retired,
+    )
+
+
+@cache
+def regulation(reg_id: str) -> Regulation:
+    """The catalog of one regulation by id (``"UY"``; case-insensitive)."""
+    key = reg_id.upper()
+    if key not in REGULATION_IDS:
+        raise InputError(f"unknown regulation {reg_id!r}; known: {', '.join(REGULATION_IDS)}", field="regulation")
+    return parse_catalog(DATA / "clauses" / f"{key.lower()}.toml")
+
+
+def regulations() -> tuple[Regulation, ...]:
+    return tuple(regulation(r) for r in REGULATION_IDS)
+
+
+def clause(clause_id: str) -> Clause:
+    """Any clause by its id."""
+    return regulation(clause_id.split("-", 1)[0]).clause(clause_id)
+
+
+def all_clause_ids() -> frozenset[str]:
+    return frozenset(c.id for r in regulations() for c in r.clauses)
+
+
+def tiling_problems(reg: Regulation, source: str | None = None) -> list[str]:
+    """Check that the clauses and exclusions, in order, are exactly the source text.
+
+    Repeated artefacts (``everywhere``) are removed first, with their expected count; then
+    every clause and every other exclusion must follow each other, in file order, with
+    nothing but white space between them, to the end of the text. Returns the problems
+    found (empty when the catalog tiles the text).
+    """
+    text = fold(reg.source_text() if source is None else source)
+    problems: list[str] = []
+    for item in reg.excluded:
+        if item.everywhere:
+            found = text.count(item.text)
+            if found != item.count:
+                problems.append(f"excluded {item.text[:50]!r}: expected {item.count} occurrence(s), found {found}")
+            text = fold(text.replace(item.text, " "))
+    in_order = [e for e in reg.excluded if not e.everywhere]
+    cursor = 0
+    ci = ei = 0
+    while ci < len(reg.clauses) or ei < len(in_order):
+        while cursor < len(text) and text[cursor] == " ":
+            cursor += 1
+        if ei < len(in_order) and text.startswith(in_order[ei].text, cursor):
+            cursor += len(in_order[ei].text)
+            ei += 1
+            continue
+        if ci < len(reg.clauses) and text.startswith(reg.clauses[ci].text, cursor):
+            cursor += len(reg.clauses[ci].text)
+            ci += 1
+            continue
+        expected = reg.clauses[ci].id if ci < len(reg.clauses) else f"excluded {in_order[ei].text[:40]!r}"
+        problems.append(
+            f"{expected} does not follow at this point of the text: {text[cursor:cursor + 120]!r}"
+        )
+        return problems
+    rest = text[cursor:].strip()
+    if rest:
+        problems.append(f"text left over after the last clause: {rest[:120]!r}")
+    return problems
+
+
+if __name__ == "__main__":  # pragma: no cover - a checking aid for catalog editors
+    import sys
+
+    for rid in sys.argv[1:] or REGULATION_IDS:
+        regulation.cache_clear()
+        reg = regulation(rid)
+        found = tiling_problems(reg)
+        print(f"{reg.id}: {len(reg.clauses)} clauses, {'OK' if not found else 'PROBLEMS'}")
+        for problem in found:
+            print("  -", problem)

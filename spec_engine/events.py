@@ -1,0 +1,125 @@
+"""The event log: the common language of scenarios, the site, vectors and conformance.
+
+Every card, announcement, decision and payment is one :class:`Event`, appended to a log
+that is never rewritten. An event is a flat record; fields that do not apply are ``None``
+and are left out of its JSON form. Boxes are numbered from 1 at the dealer's left; hands
+within a box from 1 in the order they are played.
+
+===================  ==========================================================  =========================
+type                 meaning                                                     fields
+===================  ==========================================================  =========================
+``shuffle``          the shoe is shuffled (``info``: ``decks=N seed=S``)          info
+``cut``              the cut card is placed (``amount``: cards behind it)         amount
+``burn``             a card is burnt face down                                   card
+``bet``              a bet is placed                                             box, bettor, amount
+``announce``         the dealer says something (``info``: the words)             info
+``card``             a card is dealt to a player's hand                          box, hand, card
+``dealer_card``      a card is dealt to the dealer                               card
+``void``             a card is voided (misdeal) and goes to the discards         card, info
+``hit``              the hand asks for a card                                    box, hand, bettor
+``stand``            the hand stands (``info``: ``automatic`` when no choice)    box, hand, bettor, info
+``double``           the hand doubles (stake added per matching bettor)          box, hand, bettor
+``split``            the hand splits; the new hand is ``hand + 1``               box, hand, bettor
+``decline``          a bettor behind declines a double or split                  box, hand, bettor, info
+``match``            a bettor adds a stake to match a double or split            box, hand, bettor, amount
+``insurance``        a bettor insures                                            box, bettor, amount
+``even_money``       a bettor takes even money for his blackjack                 box, bettor
+``bust``             a hand exceeds 21 (``total``)                               box, hand, total
+``dealer_total``     the dealer's final total (``info``: blackjack/bust/stands)  total, info
+``dealer_discards``  the dealer discards his card: no bet is left in play        card
+``settle``           a stake is settled: ``amount`` is the bettor's net result   box, hand, bettor,
+                     (``info``: blackjack, win, push, lose, insurance_win,       amount, info
+                     insurance_lose, even_money; ``stake``: the stake settled)   stake
+``clear``            the round's cards go to the discard tray                    amount (cards)
+===================  ==========================================================  =========================
+
+Money is written as a decimal string (``"22.5"``): exact, whatever the language reading it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+Money = int | Fraction
+"""Exact money: an ``int`` or a :class:`~fractions.Fraction`; never a float."""
+
+
+def money(value: Money) -> Money:
+    """Normalise: a whole :class:`Fraction` becomes an ``int``."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def money_str(value: Money) -> str:
+    """Exact decimal text: ``22.5``, ``-10``; ``n/d`` if no finite decimal exists."""
+    if isinstance(value, int):
+        return str(value)
+    num, den = value.numerator, value.denominator
+    d, twos, fives = den, 0, 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{num}/{den}"
+    places = max(twos, fives)
+    scaled = num * 10**places // den
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def parse_money(text: str | int) -> Money:
+    """The inverse of :func:`money_str` (also takes plain ints); floats are refused."""
+    from spec_engine.errors import InputError
+
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise InputError(f"money must be written as text or a whole number, not {text!r}", field="amount")
+    try:
+        return money(Fraction(text))
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"not an amount of money: {text!r}", field="amount") from None
+
+
+class Event(NamedTuple):
+    """One entry of the log; see the module docstring for the vocabulary."""
+
+    type: str
+    box: int | None = None
+    hand: int | None = None
+    bettor: str | None = None
+    card: str | None = None
+    amount: Money | None = None
+    stake: Money | None = None
+    total: int | None = None
+    info: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in zip(self._fields, self):
+            if value is None:
+                continue
+            out[key] = money_str(value) if key in ("amount", "stake") else value
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        fields = dict(data)
+        for key in ("amount", "stake"):
+            if key in fields:
+                fields[key] = parse_money(fields[key])
+        return cls(**fields)
+
+
+def to_jsonl(events: Iterable[Event]) -> str:
+    """The log as JSON lines, one event a line."""
+    return "".join(e.to_json() + "\n" for e in events)

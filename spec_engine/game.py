@@ -1,0 +1,865 @@
+"""The round as a state machine, and the table that deals rounds from a shoe.
+
+Phases and what they allow (``Round.legal_actions()`` lists the concrete ones)::
+
+    BETTING    bet, deal
+    INSURANCE  insurance, even_money, close_insurance     (dealer's first card is an ace)
+    PLAYING    hit, stand, double, split                  (the current hand only)
+    DONE       nothing: the round is settled and cleared
+
+``deal`` announces the close of bets, deals in the rule set's order and pays the
+naturals the rule set pays at once. Insurance is called after the initial deal or just
+before the dealer's second card, as the rule set says. Once the last hand is complete
+the dealer draws (or discards, when no bet is left in play) and every stake is settled
+in the payment order. Each action checks the rules first and raises
+:class:`~spec_engine.errors.RuleViolation` citing the clauses that forbid it; malformed
+input raises :class:`~spec_engine.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from enum import Enum
+from fractions import Fraction
+from typing import NamedTuple
+
+from spec_engine.cards import Card, Shoe, ShoeExhausted
+from spec_engine.errors import InputError, RuleViolation
+from spec_engine.events import Event, Money, money, money_str
+from spec_engine.rules import RuleSet
+
+
+class Phase(str, Enum):
+    BETTING = "betting"
+    INSURANCE = "insurance"
+    PLAYING = "playing"
+    DONE = "done"
+
+
+PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
+    Phase.BETTING: ("bet", "deal"),
+    Phase.INSURANCE: ("insurance", "even_money", "close_insurance"),
+    Phase.PLAYING: ("hit", "stand", "double", "split"),
+    Phase.DONE: (),
+}
+
+
+class Action(NamedTuple):
+    """A legal action: its kind, and the box and bettor it concerns where it has them."""
+
+    kind: str
+    box: int | None = None
+    bettor: str | None = None
+
+
+class Hand:
+    """One hand of a box: its cards and each bettor's stake on it."""
+
+    __slots__ = ("cards", "hard", "ace", "stakes", "original", "open", "doubled", "from_split", "done", "natural")
+
+    def __init__(self, cards: list[Card], stakes: dict[str, Money], *, from_split: bool = False) -> None:
+        self.cards = cards
+        self.hard = sum(c.value for c in cards)
+        self.ace = any(c.value == 1 for c in cards)
+        self.stakes = stakes
+        self.original = dict(stakes) if not from_split else {b: 0 for b in stakes}
+        self.open = set(stakes)  # bettors whose stake is not settled yet
+        self.doubled = False
+        self.from_split = from_split
+        self.done = False
+        self.natural = False
+
+    def add(self, card: Card) -> None:
+        self.cards.append(card)
+        self.hard += card.value
+        if card.value == 1:
+            self.ace = True
+
+    @property
+    def total(self) -> int:
+        return self.hard + 10 if self.ace and self.hard <= 11 else self.hard
+
+    @property
+    def soft(self) -> bool:
+        return self.ace and self.hard <= 11
+
+    def codes(self) -> str:
+        return " ".join(c.code for c in self.cards)
+
+
+class Box:
+    """A betting box: its bettors (the first is the owner), hands and insurance."""
+
+    __slots__ = ("number", "bets", "hands", "insurance", "even_money", "seated", "series_open")
+
+    def __init__(self, number: int, seated: bool) -> None:
+        self.number = number
+        self.bets: dict[str, Money] = {}
+        self.hands: list[Hand] = []
+        self.insurance: dict[str, Money] = {}
+        self.even_money: set[str] = set()
+        self.seated = seated
+        self.series_open = False
+
+    @property
+    def owner(self) -> str:
+        return next(iter(self.bets))
+
+
+def _is_money(value: object) -> bool:
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+
+
+class Round:
+    """One round of blackjack under a rule set, dealt from ``shoe``.
+
+    ``seated`` lists the boxes whose seat is occupied (default: all); on a box with an
+    empty seat the rule set's ``unseated_box_decider`` says who decides. ``log`` is the
+    list events are appended to (a table passes its own); ``refill`` is called when the
+    shoe runs out mid-round (a table reshuffles its discards; a stacked shoe has none).
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        shoe: Shoe,
+        *,
+        min_bet: Money = 1,
+        max_bet: Money | None = None,
+        seated: Iterable[int] | None = None,
+        log: list[Event] | None = None,
+        refill: Callable[[], None] | None = None,
+    ) -> None:
+        if not _is_money(min_bet) or min_bet <= 0 or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet)):
+            raise InputError(f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits")
+        self.rules = rules
+        self.shoe = shoe
+        self.min_bet = min_bet
+        self.max_bet = max_bet
+        self.seated = None if seated is None else frozenset(seated)
+        self.log: list[Event] = [] if log is None else log
+        self._start = len(self.log)
+        self._refill = refill
+        self.phase = Phase.BETTING
+        self.boxes: dict[int, Box] = {}
+        self.dealer: list[Card] = []
+        self.voided: list[Card] = []
+        self.net: dict[str, Money] = {}
+        self._order: list[Box] = []
+        self._bi = 0
+        self._hi = 0
+        self._insurance_done = False
+
+    # ------------------------------------------------------------------ views
+    @property
+    def events(self) -> list[Event]:
+        """This round's events (a copy)."""
+        return self.log[self._start:]
+
+    @property
+    def dealer_total(self) -> int:
+        hard = sum(c.value for c in self.dealer)
+        return hard + 10 if hard <= 11 and any(c.value == 1 for c in self.dealer) else hard
+
+    def current(self) -> tuple[Box, Hand] | None:
+        """The box and hand to act, in the PLAYING phase."""
+        if self.phase is not Phase.PLAYING:
+            return None
+        box = self._order[self._bi]
+        return box, box.hands[self._hi]
+
+    def cards_on_table(self) -> list[Card]:
+        cards = [c for box in self.boxes.values() for h in box.hands for c in h.cards]
+        return cards + self.dealer + self.voided
+
+    def bank_net(self) -> Money:
+        """The bank's result so far (the opposite of the bettors' total)."""
+        return money(-sum(self.net.values()))
+
+    def summary(self) -> str:
+        parts = [f"phase {self.phase.value}"]
+        if self.dealer:
+            parts.append("dealer " + " ".join(c.code for c in self.dealer))
+        cur = self.current()
+        if cur is not None:
+            box, hand = cur
+            parts.append(f"box {box.number} hand {box.hands.index(hand) + 1}: {hand.codes()} = {hand.total}")
+        return "; ".join(parts)
+
+    # ------------------------------------------------------------------ plumbing
+    def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
+        return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=self.summary())
+
+    def _emit(self, event: Event) -> None:
+        self.log.append(event)
+
+    def _draw(self) -> Card:
+        try:
+            return self.shoe.draw()
+        except ShoeExhausted:
+            if self._refill is None:
+                raise
+            self._refill()
+            return self.shoe.draw()
+
+    def _need_phase(self, phase: Phase, action: str) -> None:
+        if self.phase is not phase:
+            raise self._refuse(
+                "play_order", f"not allowed in the {self.phase.value} phase (only in {phase.value})", action
+            )
+
+    def _box(self, number: object) -> Box:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.rules.max_boxes:
+            raise InputError(f"no box {number!r}: boxes are 1..{self.rules.max_boxes}", field="box")
+        box = self.boxes.get(number)
+        if box is None:
+            raise InputError(f"box {number} has no bet", field="box")
+        return box
+
+    def _settle(self, box: Box, hand_no: int | None, bettor: str, stake: Money, net: Money, outcome: str) -> None:
+        net = money(net)
+        self.net[bettor] = money(self.net.get(bettor, 0) + net)
+        self._emit(Event("settle", box=box.number, hand=hand_no, bettor=bettor, amount=net, stake=stake, info=outcome))
+
+    def _settle_hand(self, box: Box, hand: Hand, outcome: str, ratio: Fraction | int) -> None:
+        """Settle every open stake of a hand: net = stake * ratio (-1 lose, 0 push)."""
+        number = box.hands.index(hand) + 1
+        for bettor in list(box.bets):
+            if bettor in hand.open:
+                stake = hand.stakes[bettor]
+                self._settle(box, number, bettor, stake, stake * ratio, outcome)
+        hand.open.clear()
+        hand.done = True
+
+    # ------------------------------------------------------------------ betting
+    def place_bet(self, box: int, bettor: str, amount: Money) -> Event:
+        """Place ``bettor``'s bet on ``box`` (the first bettor on a box owns it)."""
+        self._need_phase(Phase.BETTING, "bet")
+        rules = self.rules
+        if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.max_boxes:
+            raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
+        if not isinstance(bettor, str) or not bettor:
+            raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
+        if not _is_money(amount) or amount <= 0:
+            raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
+        amount = money(amount)
+        if amount < self.min_bet:
+            raise self._refuse("table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet")
+        if rules.bet_multiple is not None and amount % rules.bet_multiple:
+            raise self._refuse("bet_multiple", f"bet {money_str(amount)} is not a multiple of {rules.bet_multiple}", "bet")
+        target = self.boxes.get(box)
+        if target is None:
+            target = Box(box, self.seated is None or box in self.seated)
+        if bettor in target.bets:
+            raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
+        if self.max_bet is not None and sum(target.bets.values()) + amount > self.max_bet:
+            raise self._refuse("table_limits", f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet")
+        limit, rule = rules.max_bets_per_box, "max_bets_per_box"
+        if not target.seated and rules.max_bets_unseated_box is not None:
+            limit, rule = rules.max_bets_unseated_box, "max_bets_unseated_box"
+        if limit is not None and len(target.bets) >= limit:
+            raise self._refuse(rule, f"box {box} already holds {len(target.bets)} bet(s), the most allowed", "bet")
+        target.bets[bettor] = amount
+        self.boxes[box] = target
+        self.net.setdefault(bettor, 0)
+        event = Event("bet", box=box, bettor=bettor, amount=amount)
+        self._emit(event)
+        return event
+
+    def decider(self, box: int) -> str:
+        """Who decides the play of a box: its owner, or on a box with an empty seat the
+        bettor the rule set names."""
+        target = self._box(box)
+        if target.seated or self.rules.unseated_box_decider == "first_bettor":
+            return target.owner
+        best = max(target.bets.values())
+        return next(b for b, amount in target.bets.items() if amount == best)
+
+    def deal(self) -> None:
+        """Close the bets and deal two cards to every box and one to the dealer."""
+        self._need_phase(Phase.BETTING, "deal")
+        if not self.boxes:
+            raise InputError("no bet has been placed", field="bets")
+        rules = self.rules
+        if rules.no_more_bets_call:
+            self._emit(Event("announce", info=rules.no_more_bets_call))
+        descending = rules.deal_order == "descending"
+        order = sorted(self.boxes.values(), key=lambda b: b.number, reverse=descending)
+        for box in order:
+            card = self._draw()
+            box.hands.append(Hand([card], dict(box.bets)))
+            self._emit(Event("card", box=box.number, hand=1, card=card.code))
+        card = self._draw()
+        self.dealer.append(card)
+        self._emit(Event("dealer_card", card=card.code))
+        for box in order:
+            card = self._draw()
+            hand = box.hands[0]
+            hand.add(card)
+            self._emit(Event("card", box=box.number, hand=1, card=card.code))
+            if hand.hard == 11 and hand.ace:
+                hand.natural = True
+                hand.done = True
+        up = self.dealer[0]
+        if rules.pay_blackjack_immediately and up.value not in (1, 10):
+            for box in self._in_order(rules.payment_order):
+                hand = box.hands[0]
+                if hand.natural:
+                    self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
+        if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
+            return
+        self._start_play()
+
+    def _in_order(self, order: str) -> list[Box]:
+        return sorted(self.boxes.values(), key=lambda b: b.number, reverse=order == "descending")
+
+    # ------------------------------------------------------------------ insurance
+    def _insurance_open(self) -> bool:
+        """Offer insurance if some box still has a stake in play; True if offered."""
+        if any(h.open for box in self.boxes.values() for h in box.hands):
+            self.phase = Phase.INSURANCE
+            self._emit(Event("insurance_offered"))
+            return True
+        return False
+
+    def _insurable(self, box: Box) -> bool:
+        return any(h.open for h in box.hands)
+
+    def _insurance_refusal(self, box: Box, bettor: str, amount: Money | None) -> tuple[str, str] | None:
+        rules = self.rules
+        if bettor not in box.bets:
+            return "max_bets_per_box", f"{bettor} has no bet on box {box.number}"
+        if not self._insurable(box):
+            return "insurance_timing", f"box {box.number} has no hand left in play"
+        if bettor in box.insurance or bettor in box.even_money:
+            return "insurance_timing", f"{bettor} has already decided for box {box.number}"
+        if not rules.insurance_per_bettor and bettor != box.owner:
+            return "insurance_per_bettor", "only the box owner decides insurance"
+        if amount is None:
+            return None
+        stake = box.bets[bettor]
+        cap = stake * rules.insurance_max
+        if amount > cap:
+            return "insurance_max", f"insurance {money_str(amount)} exceeds {money_str(money(cap))} ({rules.insurance_max} of the stake {money_str(stake)})"
+        if rules.insurance_exact and amount != cap:
+            return "insurance_exact", f"insurance must be exactly {money_str(money(cap))}"
+        floor = rules.insurance_min_of_table_min
+        if floor is not None and amount < self.min_bet * floor:
+            return "insurance_min_of_table_min", f"insurance {money_str(amount)} is below {money_str(money(self.min_bet * floor))}"
+        if rules.insurance_multiple is not None and amount % rules.insurance_multiple:
+            return "insurance_multiple", f"insurance {money_str(amount)} is not a multiple of {rules.insurance_multiple}"
+        return None
+
+    def insure(self, box: int, bettor: str, amount: Money) -> Event:
+        """``bettor`` insures his stake on ``box`` against a dealer blackjack."""
+        self._need_phase(Phase.INSURANCE, "insurance")
+        target = self._box(box)
+        if not _is_money(amount) or amount <= 0:
+            raise InputError(f"insurance is a positive exact amount, not {amount!r}", field="amount")
+        amount = money(amount)
+        refusal = self._insurance_refusal(target, bettor, amount)
+        if refusal is not None:
+            raise self._refuse(*refusal, "insurance")
+        target.insurance[bettor] = amount
+        event = Event("insurance", box=box, bettor=bettor, amount=amount)
+        self._emit(event)
+        return event
+
+    def _even_money_refusal(self, box: Box, bettor: str) -> tuple[str, str] | None:
+        if not self.rules.even_money:
+            return "even_money", "even money is not offered"
+        hand = box.hands[0]
+        if len(box.hands) != 1 or not hand.natural or bettor not in hand.open:
+            return "even_money", f"box {box.number} has no unsettled blackjack of {bettor}"
+        return self._insurance_refusal(box, bettor, None)
+
+    def take_even_money(self, box: int, bettor: str) -> Event:
+        """``bettor`` takes 1:1 at once for his blackjack against the dealer's ace."""
+        self._need_phase(Phase.INSURANCE, "even_money")
+        target = self._box(box)
+        refusal = self._even_money_refusal(target, bettor)
+        if refusal is not None:
+            raise self._refuse(*refusal, "even_money")
+        target.even_money.add(bettor)
+        event = Event("even_money", box=box, bettor=bettor)
+        self._emit(event)
+        hand = target.hands[0]
+        stake = hand.stakes[bettor]
+        self._settle(target, 1, bettor, stake, stake, "even_money")
+        hand.open.discard(bettor)
+        return event
+
+    def close_insurance(self) -> None:
+        """The dealer closes insurance; the round goes on."""
+        self._need_phase(Phase.INSURANCE, "close_insurance")
+        self._emit(Event("insurance_closed"))
+        self._insurance_done = True
+        if self.rules.insurance_timing == "after_initial_deal":
+            self._start_play()
+        else:
+            self._dealer_play()
+
+    # ------------------------------------------------------------------ playing
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        self._order = self._in_order(self.rules.play_order)
+        self._bi = 0
+        self._hi = 0
+        self._advance()
+
+    def _advance(self) -> None:
+        """Move to the next hand that needs a decision, completing hands that have none."""
+        order = self._order
+        while self._bi < len(order):
+            box = order[self._bi]
+            while self._hi < len(box.hands):
+                hand = box.hands[self._hi]
+                if not hand.done:
+                    if len(hand.cards) == 1:
+                        self._deal_to(box, hand)
+                        if hand.done:
+                            self._hi += 1
+                            continue
+                    if not hand.open:
+                        hand.done = True
+                    elif (
+                        self._hit_refusal(hand) is not None
+                        and self._double_refusal(box, hand) is not None
+                        and self._split_refusal(box, hand) is not None
+                    ):
+                        self._emit(Event("stand", box=box.number, hand=self._hi + 1, info="automatic"))
+                        self._finish(box, hand)
+                    else:
+                        return
+                self._hi += 1
+            self._bi += 1
+            self._hi = 0
+        self._players_done()
+
+    def _deal_to(self, box: Box, hand: Hand) -> None:
+        card = self._draw()
+        hand.add(card)
+        self._emit(Event("card", box=box.number, hand=box.hands.index(hand) + 1, card=card.code))
+        if box.series_open and card.value != hand.cards[0].value:
+            box.series_open = False
+        if hand.hard > 21:
+            self._emit(Event("bust", box=box.number, hand=box.hands.index(hand) + 1, total=hand.hard))
+            self._settle_hand(box, hand, "lose", -1)
+            box.series_open = False
+
+    def _finish(self, box: Box, hand: Hand) -> None:
+        hand.done = True
+        box.series_open = False
+
+    def _players_done(self) -> None:
+        if (
+            self.dealer[0].value == 1
+            and self.rules.insurance_timing == "before_dealer_second_card"
+            and not self._insurance_done
+            and self._insurance_open()
+        ):
+            return
+        self._dealer_play()
+
+    def _acting(self, box: int, action: str, by: str | None) -> tuple[Box, Hand]:
+        self._need_phase(Phase.PLAYING, action)
+        target = self._box(box)
+        current_box, hand = self._order[self._bi], self._order[self._bi].hands[self._hi]
+        if target is not current_box:
+            raise self._refuse("play_order", f"box {box} is out of turn: box {current_box.number} is to act", action)
+        if by is not None and by != self.decider(box):
+            raise self._refuse(
+                "unseated_box_decider" if not target.seated else "max_bets_per_box",
+                f"{by} may not decide for box {box}: {self.decider(box)} does",
+                action,
+            )
+        return target, hand
+
+    def _hit_refusal(self, hand: Hand) -> tuple[str, str] | None:
+        rules = self.rules
+        if hand.doubled and rules.double_one_card:
+            return "double_one_card", "a doubled hand receives one card only"
+        if hand.from_split and hand.cards[0].value == 1 and rules.split_aces_one_card:
+            return "split_aces_one_card", "a split ace receives one card only"
+        if hand.hard == 21 and not rules.hit_on_hard_21:
+            return "hit_on_hard_21", "no card may be drawn on 21"
+        if hand.soft and hand.hard == 11 and not rules.hit_on_soft_21:
+            return "hit_on_soft_21", "no card may be drawn on soft 21"
+        return None
+
+    def can_hit(self, box: int) -> bool:
+        cur = self.current()
+        return cur is not None and cur[0].number == box and self._hit_refusal(cur[1]) is None
+
+    def hit(self, box: int, *, by: str | None = None) -> Event:
+        target, hand = self._acting(box, "hit", by)
+        refusal = self._hit_refusal(hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "hit")
+        event = Event("hit", box=box, hand=self._hi + 1, bettor=by or self.decider(box))
+        self._emit(event)
+        self._deal_to(target, hand)
+        if hand.done:
+            self._advance()
+        elif self._hit_refusal(hand) is not None and self._double_refusal(target, hand) is not None:
+            self._emit(Event("stand", box=box, hand=self._hi + 1, info="automatic"))
+            self._finish(target, hand)
+            self._advance()
+        return event
+
+    def _stand_refusal(self, hand: Hand) -> tuple[str, str] | None:
+        if hand.total < self.rules.min_stand_total:
+            return "min_stand_total", f"a hand may stand only with {self.rules.min_stand_total} or more, not {hand.total}"
+        return None
+
+    def can_stand(self, box: int) -> bool:
+        cur = self.current()
+        return cur is not None and cur[0].number == box and self._stand_refusal(cur[1]) is None
+
+    def stand(self, box: int, *, by: str | None = None) -> Event:
+        target, hand = self._acting(box, "stand", by)
+        refusal = self._stand_refusal(hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "stand")
+        event = Event("stand", box=box, hand=self._hi + 1, bettor=by or self.decider(box))
+        self._emit(event)
+        self._finish(target, hand)
+        self._advance()
+        return event
+
+    def _double_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
+        rules = self.rules
+        if len(hand.cards) != 2 or hand.doubled:
+            return "double_totals", "only a hand of two cards may double"
+        if hand.natural and not rules.double_on_blackjack:
+            return "double_on_blackjack", "a blackjack may not double"
+        if hand.from_split:
+            if not rules.double_after_split:
+                return "double_after_split", "a split hand may not double"
+            limit = rules.double_after_split_hands
+            if limit is not None and box.hands.index(hand) >= limit:
+                return "double_after_split_hands", f"only the first {limit} hands of a split may double"
+            if hand.cards[0].value == 1:
+                if rules.split_aces_one_card:
+                    return "split_aces_one_card", "a split ace receives one card only"
+                if not rules.double_on_split_aces:
+                    return "double_on_split_aces", "split aces may not double"
+        totals = rules.double_totals
+        if totals is not None:
+            possible = (hand.hard, hand.hard + 10) if hand.soft else (hand.hard,)
+            if not any(t in totals for t in possible):
+                allowed = ", ".join(str(t) for t in sorted(totals))
+                return "double_totals", f"doubling is allowed only on {allowed}, not on {hand.total}"
+        if hand.hard == 21 and not rules.hit_on_hard_21:
+            return "hit_on_hard_21", "no card may be drawn on 21"
+        if hand.soft and hand.hard == 11 and not rules.hit_on_soft_21:
+            return "hit_on_soft_21", "no card may be drawn on soft 21"
+        return None
+
+    def can_double(self, box: int) -> bool:
+        cur = self.current()
+        return cur is not None and cur[0].number == box and self._double_refusal(cur[0], cur[1]) is None
+
+    def _decliners(self, box: Box, hand: Hand, declining: Iterable[str], rule: str, action: str) -> set[str]:
+        out = set(declining)
+        for bettor in out:
+            if bettor not in hand.stakes:
+                raise InputError(f"{bettor} has no stake on box {box.number}'s hand", field="declining")
+        if out and not getattr(self.rules, rule):
+            raise self._refuse(rule, f"bettors behind must follow the box's {action}", action)
+        if self.decider(box.number) in out:
+            raise InputError(f"{self.decider(box.number)} decides for box {box.number} and cannot decline", field="declining")
+        return out
+
+    def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
+        """Double the current hand: each bettor who follows adds his stake; one card."""
+        target, hand = self._acting(box, "double", by)
+        refusal = self._double_refusal(target, hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "double")
+        out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
+        number = self._hi + 1
+        event = Event("double", box=box, hand=number, bettor=by or self.decider(box))
+        self._emit(event)
+        for bettor in target.bets:
+            if bettor not in hand.stakes:
+                continue
+            if bettor in out:
+                self._emit(Event("decline", box=box, hand=number, bettor=bettor, info="double"))
+            else:
+                extra = hand.stakes[bettor]
+                hand.stakes[bettor] = extra * 2
+                self._emit(Event("match", box=box, hand=number, bettor=bettor, amount=extra))
+        hand.doubled = True
+        self._deal_to(target, hand)
+        self._finish(target, hand)
+        self._advance()
+        return event
+
+    def _split_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
+        rules = self.rules
+        if len(hand.cards) != 2:
+            return "split_ten_value_mixes", "only a hand of two cards may split"
+        first, second = hand.cards
+        if first.value != second.value:
+            return "split_ten_value_mixes", f"{first.code} and {second.code} are not of equal value"
+        if first.rank != second.rank and not rules.split_ten_value_mixes:
+            return "split_ten_value_mixes", f"{first.code} and {second.code} are not the same rank"
+        if rules.max_split_hands is not None and len(box.hands) >= rules.max_split_hands:
+            return "max_split_hands", f"a box may make at most {rules.max_split_hands} hands"
+        if hand.from_split:
+            if first.value == 1 and not rules.resplit_aces:
+                return "resplit_aces", "split aces may not be split again"
+            if rules.resplit_consecutive_only and not box.series_open:
+                return "resplit_consecutive_only", "the series of equal cards was interrupted"
+        return None
+
+    def can_split(self, box: int) -> bool:
+        cur = self.current()
+        return cur is not None and cur[0].number == box and self._split_refusal(cur[0], cur[1]) is None
+
+    def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
+        """Split the current pair: each following bettor stakes again on the new hand;
+        a bettor who declines stays on the first hand only."""
+        target, hand = self._acting(box, "split", by)
+        refusal = self._split_refusal(target, hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "split")
+        out = self._decliners(target, hand, declining, "behind_may_decline_split", "split")
+        number = self._hi + 1
+        event = Event("split", box=box, hand=number, bettor=by or self.decider(box))
+        self._emit(event)
+        stakes: dict[str, Money] = {}
+        for bettor in target.bets:
+            if bettor not in hand.stakes:
+                continue
+            if bettor in out:
+                self._emit(Event("decline", box=box, hand=number, bettor=bettor, info="split"))
+            else:
+                stakes[bettor] = hand.stakes[bettor]
+                self._emit(Event("match", box=box, hand=number + 1, bettor=bettor, amount=stakes[bettor]))
+        second = hand.cards.pop()
+        hand.hard -= second.value
+        hand.ace = hand.cards[0].value == 1
+        hand.from_split = True
+        target.hands.insert(self._hi + 1, Hand([second], stakes, from_split=True))
+        target.series_open = True
+        self._deal_to(target, hand)
+        # re-examine the current hand: it may have no decision left (one-card aces)
+        self._advance()
+        return event
+
+    # ------------------------------------------------------------------ dealer and settlement
+    def _dealer_play(self) -> None:
+        rules = self.rules
+        self.phase = Phase.DONE
+        live = [h for box in self.boxes.values() for h in box.hands if h.open]
+        insured = any(box.insurance for box in self.boxes.values())
+        if not live and not insured and not rules.dealer_plays_when_all_bust:
+            self._emit(Event("dealer_discards", card=self.dealer[0].code))
+            self._clear()
+            return
+        card = self._draw()
+        self.dealer.append(card)
+        self._emit(Event("dealer_card", card=card.code))
+        blackjack = len(self.dealer) == 2 and self.dealer_total == 21
+        if not blackjack and any(not h.natural for h in live):
+            while True:
+                total = self.dealer_total
+                hard = sum(c.value for c in self.dealer)
+                soft = hard != total
+                if total > 17 or (total == 17 and (not soft or rules.dealer_stands_soft_17)):
+                    break
+                card = self._draw()
+                self.dealer.append(card)
+                self._emit(Event("dealer_card", card=card.code))
+        total = self.dealer_total
+        state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
+        self._emit(Event("dealer_total", total=total, info=state))
+        for box in self._in_order(rules.payment_order):
+            for bettor, amount in box.insurance.items():
+                if blackjack:
+                    self._settle(box, None, bettor, amount, amount * rules.insurance_payout, "insurance_win")
+                else:
+                    self._settle(box, None, bettor, amount, -amount, "insurance_lose")
+            for index, hand in enumerate(box.hands):
+                if hand.open:
+                    self._settle_against_dealer(box, index + 1, hand, blackjack, total)
+        self._clear()
+
+    def _settle_against_dealer(self, box: Box, number: int, hand: Hand, dealer_bj: bool, dealer_total: int) -> None:
+        rules = self.rules
+        player_bj = hand.natural or (
+            rules.split_21_is_blackjack and hand.from_split and len(hand.cards) == 2 and hand.total == 21
+        )
+        for bettor in box.bets:
+            if bettor not in hand.open:
+                continue
+            stake = hand.stakes[bettor]
+            if player_bj:
+                outcome, net = ("push", 0) if dealer_bj else ("blackjack", stake * rules.blackjack_payout)
+            elif dealer_bj:
+                lost = stake if rules.dealer_blackjack_takes == "all_stakes" else hand.original[bettor]
+                outcome, net = ("lose", -lost)
+            elif dealer_total > 21 or hand.total > dealer_total:
+                outcome, net = "win", stake
+            elif hand.total == dealer_total:
+                outcome, net = "push", 0
+            else:
+                outcome, net = "lose", -stake
+            self._settle(box, number, bettor, stake, net, outcome)
+        hand.open.clear()
+
+    def _clear(self) -> None:
+        self.phase = Phase.DONE
+        self._emit(Event("clear", amount=len(self.cards_on_table())))
+
+    # ------------------------------------------------------------------ introspection
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now. ``bet`` stands for any bet within the limits."""
+        phase = self.phase
+        if phase is Phase.BETTING:
+            return [Action("bet"), Action("deal")] if self.boxes else [Action("bet")]
+        if phase is Phase.INSURANCE:
+            out = [Action("close_insurance")]
+            for box in self._in_order(self.rules.payment_order):
+                for bettor in box.bets:
+                    if self._insurance_refusal(box, bettor, None) is None:
+                        out.append(Action("insurance", box.number, bettor))
+                    if self._even_money_refusal(box, bettor) is None:
+                        out.append(Action("even_money", box.number, bettor))
+            return out
+        if phase is Phase.PLAYING:
+            box, hand = self._order[self._bi], self._order[self._bi].hands[self._hi]
+            out = []
+            if self._hit_refusal(hand) is None:
+                out.append(Action("hit", box.number))
+            if self._stand_refusal(hand) is None:
+                out.append(Action("stand", box.number))
+            if self._double_refusal(box, hand) is None:
+                out.append(Action("double", box.number))
+            if self._split_refusal(box, hand) is None:
+                out.append(Action("split", box.number))
+            return out
+        return []
+
+
+Policy = Callable[[Round], None]
+
+
+def simple_policy(rnd: Round) -> None:
+    """A plain player, for demonstrations and benchmarks: never insures; splits aces and
+    eights; doubles on 10 or 11; draws below 17 (and below the minimum to stand)."""
+    box, hand = rnd._order[rnd._bi], rnd._order[rnd._bi].hands[rnd._hi]
+    number = box.number
+    if len(hand.cards) == 2 and hand.cards[0].value in (1, 8) and rnd._split_refusal(box, hand) is None:
+        rnd.split(number)
+    elif hand.total in (10, 11) and len(hand.cards) == 2 and rnd._double_refusal(box, hand) is None:
+        rnd.double(number)
+    elif (hand.total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
+        rnd.hit(number)
+    else:
+        rnd.stand(number)
+
+
+class Table:
+    """A table: a rule set, its limits and a shoe dealt round after round.
+
+    Shuffles with a seeded :class:`random.Random` (no global random state), burns and
+    places the cut card as the rule set says, and reshuffles after the round in which the
+    cut card came out. ``participants`` counts the people at the table (for a cut card
+    placed per participant). Every event goes to :attr:`log`.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        seed: int,
+        min_bet: Money = 10,
+        max_bet: Money | None = 1000,
+        participants: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.min_bet = min_bet
+        self.max_bet = max_bet
+        self.participants = participants if participants is not None else rules.max_boxes
+        self.log: list[Event] = []
+        self.tray: list[Card] = []
+        self.shoe = Shoe([])
+        self.rounds = 0
+        self.shuffles = 0
+        self.balances: dict[str, Money] = {}
+        self.bank: Money = 0
+        self._shuffle(all_cards=True)
+
+    def _shuffle(self, *, all_cards: bool = False) -> None:
+        from spec_engine.cards import DECK
+
+        rules = self.rules
+        cards = list(DECK) * rules.decks if all_cards else self.shoe.cards() + self.tray
+        self.tray = []
+        self.rng.shuffle(cards)
+        self.shuffles += 1
+        self.log.append(Event("shuffle", info=f"decks={rules.decks} cards={len(cards)}"))
+        low = rules.min_cut or 1
+        if len(cards) > 2 * low:
+            at = self.rng.randint(low, len(cards) - low)
+            cards = cards[at:] + cards[:at]
+            self.log.append(Event("cut", amount=at))
+        behind = rules.cut_card_from_end
+        if rules.cut_card_per_participant is not None:
+            behind = rules.cut_card_per_participant * self.participants
+        self.shoe = Shoe(cards, cut_remaining=behind)
+        if behind is not None:
+            self.log.append(Event("cut_card", amount=behind))
+        for _ in range(rules.burn_after_shuffle):
+            card = self.shoe.draw()
+            self.tray.append(card)
+            self.log.append(Event("burn", card=card.code))
+
+    def _refill(self) -> None:
+        """The shoe ran out mid-round: shuffle the discards and go on."""
+        if not self.rules.refill_from_discards or not self.tray:
+            raise ShoeExhausted("the shoe ran out mid-round and the rules do not refill it", field="shoe")
+        cards = self.tray
+        self.tray = []
+        self.rng.shuffle(cards)
+        self.log.append(Event("shuffle", info=f"discards={len(cards)}"))
+        self.shoe = Shoe(cards, cut_remaining=None)
+
+    def new_round(self) -> Round:
+        """A round in its betting phase, after any reshuffle the cut card calls for."""
+        if self.shoe.cut_card_out and self.rules.last_round_on_cut_card:
+            self._shuffle()
+        return Round(
+            self.rules, self.shoe, min_bet=self.min_bet, max_bet=self.max_bet, log=self.log, refill=self._refill
+        )
+
+    def finish(self, rnd: Round) -> None:
+        """Apply a settled round's results to the balances and clear its cards."""
+        if rnd.phase is not Phase.DONE:
+            raise InputError("the round is not settled yet", field="round")
+        for bettor, net in rnd.net.items():
+            self.balances[bettor] = money(self.balances.get(bettor, 0) + net)
+        self.bank = money(self.bank + rnd.bank_net())
+        self.tray.extend(rnd.cards_on_table())
+        self.rounds += 1
+
+    def play(self, bets: Iterable[tuple[int, str, Money]], policy: Policy = simple_policy) -> Round:
+        """Play one whole round: place the bets, deal, decline insurance, let ``policy``
+        decide every hand, settle and clear."""
+        rnd = self.new_round()
+        for box, bettor, amount in bets:
+            rnd.place_bet(box, bettor, amount)
+        rnd.deal()
+        while rnd.phase is not Phase.DONE:
+            if rnd.phase is Phase.INSURANCE:
+                rnd.close_insurance()
+            else:
+                policy(rnd)
+        self.finish(rnd)
+        return rnd

@@ -1,0 +1,343 @@
+"""Rule sets: one frozen record of rule values per regulation, each value with its basis.
+
+A rule set is data: ``data/rulesets/<id>.toml`` gives every field of :class:`RuleSet`
+as a table::
+
+    [double_totals]
+    value = [9, 10, 11]
+    clauses = ["CL-13a"]          # the clauses that state it
+    basis = "stated"              # stated | interpretation | not stated
+    note = "..."                  # interpretation: the reading taken;
+                                  # not stated: the default assumed and why
+
+Every field must be present, with clauses (``stated``), clauses and a reading
+(``interpretation``) or a reasoned assumption (``not stated``). Optional values are
+written ``"none"``; ratios as strings ``"3/2"``. Any fault is an
+:class:`~spec_engine.errors.InputError` naming the file and the field.
+
+The engine reads values only through generic mechanisms; it never asks which
+regulation it is playing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids
+from spec_engine.errors import InputError
+
+BASES = ("stated", "interpretation", "not stated")
+ORDERS = ("ascending", "descending")
+"""Box order: boxes are numbered 1, 2, ... from the dealer's left; ``ascending`` starts at
+box 1 (the dealer's left), ``descending`` at the highest box (the dealer's right)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Where a rule value comes from."""
+
+    basis: str
+    clauses: tuple[str, ...]
+    note: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.basis == "not stated"
+
+
+def _rule(doc: str, kind: str, choices: tuple[str, ...] = ()) -> Any:
+    return field(metadata={"doc": doc, "kind": kind, "choices": choices})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """The rule values of one regulation. Field metadata ``doc`` says what each means."""
+
+    id: str
+    name: str
+
+    # Shoe, cut and burns
+    decks: int = _rule("Number of 52-card decks in the shoe.", "int")
+    burn_after_shuffle: int = _rule("Cards burnt (discarded unseen) after each shuffle.", "int")
+    burn_on_dealer_change: int = _rule("Cards burnt when the dealer changes mid-shoe.", "int")
+    cut_card_from_end: int | None = _rule(
+        "Cards placed behind the cut card (the shoe's last cards), when a fixed number.", "int?"
+    )
+    cut_card_per_participant: int | None = _rule(
+        "Cards behind the cut card per participant at the table, when it depends on them.", "int?"
+    )
+    min_cut: int | None = _rule(
+        "The player's cut must leave at least this many cards on each side.", "int?"
+    )
+    last_round_on_cut_card: bool = _rule(
+        "The round in which the cut card comes out is completed and is the shoe's last.", "bool"
+    )
+    refill_from_discards: bool = _rule(
+        "If the shoe runs out mid-round the discards are shuffled and the round completed.", "bool"
+    )
+
+    # Table, boxes and bettors
+    max_boxes: int = _rule("Number of betting boxes (seats) at the table.", "int")
+    max_bets_per_box: int | None = _rule(
+        "Most bets (the box's own and bettors behind) on one box; none = no stated limit.", "int?"
+    )
+    max_bets_unseated_box: int | None = _rule(
+        "Most bettors on a box whose seat is empty; none = as any box.", "int?"
+    )
+    unseated_box_decider: str = _rule(
+        "Who decides for a box whose seat is empty: the largest bet (ties: nearest the shoe) "
+        "or the first bettor.",
+        "choice",
+        ("largest_bet", "first_bettor"),
+    )
+    behind_may_decline_double: bool = _rule(
+        "A bettor behind may decline to match the box owner's double.", "bool"
+    )
+    behind_may_decline_split: bool = _rule(
+        "A bettor behind may decline to match the box owner's split (his stake stays on the "
+        "first hand).",
+        "bool",
+    )
+    insurance_per_bettor: bool = _rule(
+        "Each bettor on a box decides insurance (and even money) for himself.", "bool"
+    )
+
+    # Order and announcements
+    deal_order: str = _rule("Order in which boxes receive cards.", "choice", ORDERS)
+    play_order: str = _rule("Order in which boxes play their hands.", "choice", ORDERS)
+    payment_order: str = _rule("Order in which the dealer settles the boxes.", "choice", ORDERS)
+    no_more_bets_call: str | None = _rule(
+        "The dealer's call closing the bets before the first card; none = no call stated.", "str?"
+    )
+
+    # Player's play
+    min_stand_total: int = _rule("A hand may stand only with at least this total (0 = any).", "int")
+    hit_on_hard_21: bool = _rule("A hand totalling hard 21 may still draw.", "bool")
+    hit_on_soft_21: bool = _rule("A hand totalling soft 21 may still draw.", "bool")
+
+    # Dealer's play
+    dealer_stands_soft_17: bool = _rule("The dealer stands on soft 17 (else he draws).", "bool")
+    dealer_plays_when_all_bust: bool = _rule(
+        "The dealer draws his second card even when no bet is left in play.", "bool"
+    )
+
+    # Naturals and settlement
+    blackjack_payout: Fraction = _rule("What a player's blackjack wins, per unit staked.", "ratio")
+    pay_blackjack_immediately: bool = _rule(
+        "A player's blackjack is paid at once when the dealer's card is neither an ace nor "
+        "ten-valued (else it waits for the dealer's second card).",
+        "bool",
+    )
+    dealer_blackjack_takes: str = _rule(
+        "What a dealer blackjack takes: every stake on a losing hand (doubles and splits "
+        "included) or only the original stakes.",
+        "choice",
+        ("all_stakes", "original_stakes"),
+    )
+    split_21_is_blackjack: bool = _rule("Two cards making 21 after a split count as blackjack.", "bool")
+    even_money: bool = _rule(
+        "A player with blackjack facing a dealer ace may take even money (1:1 at once).", "bool"
+    )
+
+    # Insurance
+    insurance_timing: str = _rule(
+        "When insurance is called: after the initial deal, before any player draws; or "
+        "before the dealer's second card, to the bettors still in play.",
+        "choice",
+        ("after_initial_deal", "before_dealer_second_card"),
+    )
+    insurance_max: Fraction = _rule("Most insurance per unit of the original stake.", "ratio")
+    insurance_exact: bool = _rule("Insurance must be exactly the maximum (no less).", "bool")
+    insurance_min_of_table_min: Fraction | None = _rule(
+        "Least insurance, as a fraction of the table minimum; none = no minimum.", "ratio?"
+    )
+    insurance_multiple: int | None = _rule("Insurance must be a multiple of this.", "int?")
+    insurance_payout: Fraction = _rule("What winning insurance wins, per unit staked.", "ratio")
+
+    # Doubling
+    double_totals: frozenset[int] | None = _rule(
+        "Two-card totals that may double (either count of an ace qualifies); none = any.", "ints?"
+    )
+    double_on_blackjack: bool = _rule("A blackjack may be doubled.", "bool")
+    double_after_split: bool = _rule("A hand made by a split may double.", "bool")
+    double_after_split_hands: int | None = _rule(
+        "Only the first N hands of a split may double; none = any of them.", "int?"
+    )
+    double_one_card: bool = _rule("A doubled hand receives exactly one more card.", "bool")
+
+    # Splitting
+    split_ten_value_mixes: bool = _rule(
+        "Two different ten-valued cards (a ten and a figure) are a pair.", "bool"
+    )
+    max_split_hands: int | None = _rule("Most hands one box may make by splitting; none = no limit.", "int?")
+    resplit_consecutive_only: bool = _rule(
+        "A re-split needs the equal cards to come in succession: any other card or a finished "
+        "hand ends the series.",
+        "bool",
+    )
+    resplit_aces: bool = _rule("Split aces may be split again.", "bool")
+    split_aces_one_card: bool = _rule(
+        "Each split ace receives one card only (else split aces play freely).", "bool"
+    )
+    double_on_split_aces: bool = _rule("A hand from split aces may double.", "bool")
+
+    # Limits
+    table_limits: bool = _rule("Every bet must lie within the table minimum and maximum.", "bool")
+    bet_multiple: int | None = _rule("Bets must be a multiple of this; none = any amount.", "int?")
+    limit_ratio: tuple[int, int] | None = _rule(
+        "Bounds of the maximum:minimum ratio a table may set (e.g. 4 to 50); none = not set.", "range?"
+    )
+    over_maximum_bet: str = _rule(
+        "An over-maximum bet the dealer missed: refused, or capped (wins or loses only up to "
+        "the maximum, the excess returned).",
+        "choice",
+        ("refused", "capped"),
+    )
+
+    # Procedure
+    misdeal_remedy: str = _rule(
+        "A card dealt or exposed by mistake: returned to its place in the shoe, voided, or "
+        "used as the next card.",
+        "choice",
+        ("return_to_shoe", "void", "next_card"),
+    )
+    card_to_box_without_bet: str = _rule(
+        "A card dealt to a box without a bet: the misdeal remedy, or reconstruct and redeal.",
+        "choice",
+        ("misdeal_remedy", "reconstruct"),
+    )
+
+    citations: Mapping[str, Citation] = field(default_factory=dict, compare=False, repr=False)
+
+    def cite(self, rule: str) -> tuple[str, ...]:
+        """The clause ids behind a rule value (empty for a pure assumption)."""
+        return self.citations[rule].clauses
+
+    def with_values(self, **changes: Any) -> RuleSet:
+        """A copy with some values changed (for exploring a rule); their citations become
+        ``not stated``: a changed value is nobody's regulation."""
+        cites = dict(self.citations)
+        for key in changes:
+            cites[key] = Citation("not stated", (), "changed from the regulation's value")
+        return dataclasses.replace(self, citations=cites, **changes)
+
+
+RULE_FIELDS: tuple[dataclasses.Field[Any], ...] = tuple(
+    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "name", "citations")
+)
+
+
+def _value(path: str, name: str, kind: str, choices: tuple[str, ...], raw: Any) -> Any:
+    def bad(expected: str) -> InputError:
+        return InputError(f"value {raw!r} is not {expected}", field=f"{path} [{name}]")
+
+    if kind.endswith("?"):
+        if raw == "none":
+            return None
+        kind = kind[:-1]
+    if kind == "int":
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+            raise bad("a whole number >= 0")
+        return raw
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise bad("true or false")
+        return raw
+    if kind == "str":
+        if not isinstance(raw, str) or not raw:
+            raise bad("a string")
+        return raw
+    if kind == "choice":
+        if raw not in choices:
+            raise bad(f"one of {choices}")
+        return raw
+    if kind == "ratio":
+        try:
+            ratio = Fraction(raw) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
+        except (ValueError, ZeroDivisionError):
+            ratio = None
+        if ratio is None or ratio < 0:
+            raise bad("a ratio such as \"3/2\"")
+        return ratio
+    if kind == "ints":
+        if not isinstance(raw, list) or not raw or not all(isinstance(x, int) for x in raw):
+            raise bad("a list of whole numbers")
+        return frozenset(raw)
+    if kind == "range":
+        if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, int) for x in raw)):
+            raise bad("a pair [low, high]")
+        return (raw[0], raw[1])
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) -> RuleSet:
+    """Read and validate a rule-set file."""
+    name = path.name
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read rule set: {exc}", field=name) from exc
+    meta = raw.pop("ruleset", None)
+    if not isinstance(meta, dict) or not isinstance(meta.get("id"), str) or not isinstance(meta.get("name"), str):
+        raise InputError("needs a [ruleset] table with 'id' and 'name'", field=name)
+    known = {f.name: f for f in RULE_FIELDS}
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise InputError(f"unknown rule fields {unknown}", field=name)
+    missing = [f for f in known if f not in raw]
+    if missing:
+        raise InputError(f"missing rule fields {missing}", field=name)
+    clause_ids = all_clause_ids() if known_clauses is None else known_clauses
+    values: dict[str, Any] = {}
+    citations: dict[str, Citation] = {}
+    for key, spec in raw.items():
+        where = f"{name} [{key}]"
+        if not isinstance(spec, dict):
+            raise InputError("must be a table with value, clauses, basis and note", field=where)
+        extra = sorted(set(spec) - {"value", "clauses", "basis", "note"})
+        if extra:
+            raise InputError(f"unknown keys {extra}", field=where)
+        if "value" not in spec:
+            raise InputError("has no value", field=where)
+        meta_f = known[key].metadata
+        values[key] = _value(name, key, meta_f["kind"], meta_f["choices"], spec["value"])
+        clauses = spec.get("clauses", [])
+        basis = spec.get("basis", "stated")
+        note = spec.get("note", "")
+        if basis not in BASES:
+            raise InputError(f"basis {basis!r} is not one of {BASES}", field=where)
+        if not isinstance(clauses, list) or not all(isinstance(c, str) for c in clauses):
+            raise InputError("clauses must be a list of clause ids", field=where)
+        for clause_id in clauses:
+            if clause_id not in clause_ids:
+                raise InputError(f"cites unknown clause {clause_id!r}", field=where)
+        if basis in ("stated", "interpretation") and not clauses:
+            raise InputError(f"a {basis} value must cite its clauses", field=where)
+        if basis in ("interpretation", "not stated") and not (isinstance(note, str) and note.strip()):
+            raise InputError(
+                "an interpretation needs the reading taken" if basis == "interpretation"
+                else "a 'not stated' value needs the assumption and its reason",
+                field=where,
+            )
+        citations[key] = Citation(basis, tuple(clauses), note)
+    return RuleSet(id=meta["id"], name=meta["name"], citations=citations, **values)
+
+
+@cache
+def ruleset(reg_id: str) -> RuleSet:
+    """The rule set of a regulation, by id (``"uy"``, ``"UY"``)."""
+    key = reg_id.upper()
+    if key not in REGULATION_IDS:
+        raise InputError(f"unknown regulation {reg_id!r}; known: {', '.join(REGULATION_IDS)}", field="regulation")
+    return parse_ruleset(DATA / "rulesets" / f"{key.lower()}.toml")
+
+
+def rulesets() -> tuple[RuleSet, ...]:
+    return tuple(ruleset(r) for r in REGULATION_IDS)

@@ -468,9 +468,9 @@ class Round:
         current_box, hand = self._order[self._bi], self._order[self._bi].hands[self._hi]
         if target is not current_box:
             raise self._refuse("play_order", f"box {box} is out of turn: box {current_box.number} is to act", action)
-        if by is not None and by != self.decider(box):
+        if by is not None and self.rules.box_owner_decides and by != self.decider(box):
             raise self._refuse(
-                "unseated_box_decider" if not target.seated else "max_bets_per_box",
+                "box_owner_decides" if target.seated else "unseated_box_decider",
                 f"{by} may not decide for box {box}: {self.decider(box)} does",
                 action,
             )
@@ -713,7 +713,7 @@ class Round:
 
     def _clear(self) -> None:
         self.phase = Phase.DONE
-        self._emit(Event("clear", amount=len(self.cards_on_table())))
+        self._emit(Event("clear", total=len(self.cards_on_table())))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:
@@ -809,13 +809,13 @@ class Table:
         if len(cards) > 2 * low:
             at = self.rng.randint(low, len(cards) - low)
             cards = cards[at:] + cards[:at]
-            self.log.append(Event("cut", amount=at))
+            self.log.append(Event("cut", total=at))
         behind = rules.cut_card_from_end
         if rules.cut_card_per_participant is not None:
             behind = rules.cut_card_per_participant * self.participants
         self.shoe = Shoe(cards, cut_remaining=behind)
         if behind is not None:
-            self.log.append(Event("cut_card", amount=behind))
+            self.log.append(Event("cut_card", total=behind))
         for _ in range(rules.burn_after_shuffle):
             card = self.shoe.draw()
             self.tray.append(card)

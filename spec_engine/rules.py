@@ -1,14 +1,15 @@
 """Rule sets: one frozen record of rule values per regulation, each value with its basis.
 
-A rule set is data: ``data/rulesets/<id>.toml`` gives every field of :class:`RuleSet`
-as a table::
+A rule set is data: ``data/rulesets/<id>.toml`` has a ``[ruleset]`` table (``id``,
+``name``) and a ``[rules]`` table giving every field of :class:`RuleSet` as an inline
+table::
 
-    [double_totals]
-    value = [9, 10, 11]
-    clauses = ["CL-13a"]          # the clauses that state it
-    basis = "stated"              # stated | interpretation | not stated
-    note = "..."                  # interpretation: the reading taken;
-                                  # not stated: the default assumed and why
+    [rules]
+    double_totals = { value = [9, 10, 11], clauses = ["CL-13a.1"], basis = "interpretation", note = "..." }
+
+``clauses`` are the clauses that state the value; ``basis`` is ``stated`` (the default),
+``interpretation`` (``note``: the reading taken) or ``not stated`` (``note``: the
+default the engine assumes and why).
 
 Every field must be present, with clauses (``stated``), clauses and a reading
 (``interpretation``) or a reasoned assumption (``not stated``). Optional values are
@@ -104,6 +105,9 @@ class RuleSet:
         "A bettor behind may decline to match the box owner's split (his stake stays on the "
         "first hand).",
         "bool",
+    )
+    box_owner_decides: bool = _rule(
+        "The box's owner (its seated player, or its first bettor) alone decides its play.", "bool"
     )
     insurance_per_bettor: bool = _rule(
         "Each bettor on a box decides insurance (and even money) for himself.", "bool"
@@ -287,6 +291,12 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
     meta = raw.pop("ruleset", None)
     if not isinstance(meta, dict) or not isinstance(meta.get("id"), str) or not isinstance(meta.get("name"), str):
         raise InputError("needs a [ruleset] table with 'id' and 'name'", field=name)
+    body = raw.pop("rules", None)
+    if raw:
+        raise InputError(f"unknown tables {sorted(raw)} (only [ruleset] and [rules])", field=name)
+    if not isinstance(body, dict):
+        raise InputError("needs a [rules] table", field=name)
+    raw = body
     known = {f.name: f for f in RULE_FIELDS}
     unknown = sorted(set(raw) - set(known))
     if unknown:

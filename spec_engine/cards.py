@@ -49,6 +49,12 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (parse_card, (self.code,))
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
     @property
     def is_ace(self) -> bool:
         return self.value == 1

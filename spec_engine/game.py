@@ -338,7 +338,10 @@ class Round:
             return "insurance_per_bettor", "only the box owner decides insurance"
         if amount is None:
             return None
-        stake = box.bets[bettor]
+        if rules.insurance_base == "total_stake":
+            stake = money(sum(h.stakes.get(bettor, 0) for h in box.hands if bettor in h.open))
+        else:
+            stake = box.bets[bettor]
         cap = stake * rules.insurance_max
         if amount > cap:
             return "insurance_max", f"insurance {money_str(amount)} exceeds {money_str(money(cap))} ({rules.insurance_max} of the stake {money_str(stake)})"
@@ -351,9 +354,16 @@ class Round:
             return "insurance_multiple", f"insurance {money_str(amount)} is not a multiple of {rules.insurance_multiple}"
         return None
 
+    def _need_insurance_call(self, action: str) -> None:
+        if self.phase is not Phase.INSURANCE:
+            when = "has not been called" if not self._insurance_done else "is closed"
+            if self.dealer and self.dealer[0].value != 1:
+                when = f"is not offered: the dealer's first card is {self.dealer[0].code}"
+            raise self._refuse("insurance_timing", f"insurance {when}", action)
+
     def insure(self, box: int, bettor: str, amount: Money) -> Event:
         """``bettor`` insures his stake on ``box`` against a dealer blackjack."""
-        self._need_phase(Phase.INSURANCE, "insurance")
+        self._need_insurance_call("insurance")
         target = self._box(box)
         if not _is_money(amount) or amount <= 0:
             raise InputError(f"insurance is a positive exact amount, not {amount!r}", field="amount")
@@ -376,7 +386,7 @@ class Round:
 
     def take_even_money(self, box: int, bettor: str) -> Event:
         """``bettor`` takes 1:1 at once for his blackjack against the dealer's ace."""
-        self._need_phase(Phase.INSURANCE, "even_money")
+        self._need_insurance_call("even_money")
         target = self._box(box)
         refusal = self._even_money_refusal(target, bettor)
         if refusal is not None:
@@ -463,11 +473,25 @@ class Round:
         self._dealer_play()
 
     def _acting(self, box: int, action: str, by: str | None) -> tuple[Box, Hand]:
-        self._need_phase(Phase.PLAYING, action)
-        target = self._box(box)
-        current_box, hand = self._order[self._bi], self._order[self._bi].hands[self._hi]
-        if target is not current_box:
-            raise self._refuse("play_order", f"box {box} is out of turn: box {current_box.number} is to act", action)
+        target = self.boxes.get(box) if isinstance(box, int) else None
+        current = self.current()
+        if current is None or target is not current[0]:
+            if target is not None and target.hands:
+                # a hand the rules have closed (21, blackjack, a double): say which rule closed it
+                hand = target.hands[-1]
+                refusal = {
+                    "hit": lambda: self._hit_refusal(hand),
+                    "double": lambda: self._double_refusal(target, hand),
+                    "split": lambda: self._split_refusal(target, hand),
+                    "stand": lambda: None,
+                }[action]()
+                if refusal is not None:
+                    raise self._refuse(*refusal, action)
+            self._need_phase(Phase.PLAYING, action)
+            self._box(box)
+            assert current is not None
+            raise self._refuse("play_order", f"box {box} is out of turn: box {current[0].number} is to act", action)
+        target, hand = current
         if by is not None and self.rules.box_owner_decides and by != self.decider(box):
             raise self._refuse(
                 "box_owner_decides" if target.seated else "unseated_box_decider",
@@ -751,13 +775,16 @@ Policy = Callable[[Round], None]
 def simple_policy(rnd: Round) -> None:
     """A plain player, for demonstrations and benchmarks: never insures; splits aces and
     eights; doubles on 10 or 11; draws below 17 (and below the minimum to stand)."""
-    box, hand = rnd._order[rnd._bi], rnd._order[rnd._bi].hands[rnd._hi]
+    current = rnd.current()
+    if current is None:
+        raise InputError("no hand is waiting for a decision", field="round")
+    box, hand = current
     number = box.number
-    if len(hand.cards) == 2 and hand.cards[0].value in (1, 8) and rnd._split_refusal(box, hand) is None:
+    if len(hand.cards) == 2 and hand.cards[0].value in (1, 8) and rnd.can_split(number):
         rnd.split(number)
-    elif hand.total in (10, 11) and len(hand.cards) == 2 and rnd._double_refusal(box, hand) is None:
+    elif hand.total in (10, 11) and len(hand.cards) == 2 and rnd.can_double(number):
         rnd.double(number)
-    elif (hand.total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
+    elif (hand.total < 17 or not rnd.can_stand(number)) and rnd.can_hit(number):
         rnd.hit(number)
     else:
         rnd.stand(number)

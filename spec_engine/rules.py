@@ -157,7 +157,13 @@ class RuleSet:
         "choice",
         ("after_initial_deal", "before_dealer_second_card"),
     )
-    insurance_max: Fraction = _rule("Most insurance per unit of the original stake.", "ratio")
+    insurance_max: Fraction = _rule("Most insurance per unit of the stake (see insurance_base).", "ratio")
+    insurance_base: str = _rule(
+        "The stake insurance is measured against: the bettor's original bet on the box, or his "
+        "total stake on the box's hands when insurance is called (doubles and splits included).",
+        "choice",
+        ("original_stake", "total_stake"),
+    )
     insurance_exact: bool = _rule("Insurance must be exactly the maximum (no less).", "bool")
     insurance_min_of_table_min: Fraction | None = _rule(
         "Least insurance, as a fraction of the table minimum; none = no minimum.", "ratio?"

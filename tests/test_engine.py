@@ -1,0 +1,194 @@
+"""Engine units: cards, exact money, the log, clear refusals, determinism, stdlib only."""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import spec_engine
+from spec_engine.cards import Shoe, hand_total, parse_card, parse_cards, possible_totals
+from spec_engine.errors import InputError, RuleViolation, SpecError
+from spec_engine.events import Event, money_str, parse_money, to_jsonl
+from spec_engine.game import Phase, Round, Table
+from spec_engine.rules import ruleset
+
+
+def test_the_engine_imports_only_the_standard_library() -> None:
+    package = Path(spec_engine.__file__).parent
+    outside = set()
+    for module in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                top = name.split(".")[0]
+                if top != "spec_engine" and top not in sys.stdlib_module_names:
+                    outside.add(f"{module.name}: {name}")
+    assert not outside, outside
+
+
+@pytest.mark.parametrize("code", ["10H", "AX", "1S", "", "ZZ", "A"])
+def test_an_unknown_card_code_is_a_clear_error(code: str) -> None:
+    with pytest.raises(InputError, match=rf"card: unknown card code '{code}'"):
+        parse_card(code)
+
+
+def test_a_stacked_shoe_with_a_bad_card_names_it() -> None:
+    with pytest.raises(InputError, match="unknown card code '1S'"):
+        Shoe.stacked("AS 1S")
+
+
+def test_totals_hard_and_soft() -> None:
+    assert hand_total(parse_cards("AS 6D")) == (17, True)
+    assert hand_total(parse_cards("AS 6D TC")) == (17, False)
+    assert hand_total(parse_cards("AS AD")) == (12, True)
+    assert hand_total(parse_cards("AS KD")) == (21, True)
+    assert hand_total(parse_cards("9S 8D 5C")) == (22, False)
+    assert possible_totals(parse_cards("AS 8D")) == {9, 19}
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(Fraction(45, 2), "22.5"), (-15, "-15"), (Fraction(-1, 4), "-0.25"), (Fraction(1, 3), "1/3"), (Fraction(6, 5), "1.2")],
+)
+def test_money_is_written_exactly(value: Fraction | int, text: str) -> None:
+    assert money_str(value) == text
+    assert parse_money(text) == value
+
+
+def test_floats_are_refused_as_money() -> None:
+    with pytest.raises(InputError, match="money"):
+        parse_money(0.1)  # type: ignore[arg-type]
+    rnd = Round(ruleset("UY"), Shoe.stacked("AS KD 9C 7H"), min_bet=10, max_bet=100)
+    with pytest.raises(InputError, match="amount: a bet is a positive exact amount"):
+        rnd.place_bet(1, "P1", 10.0)  # type: ignore[arg-type]
+
+
+def test_three_to_two_on_an_odd_stake_is_exact() -> None:
+    rnd = Round(ruleset("UY"), Shoe.stacked("AS 9D KH 7C"), min_bet=5, max_bet=100)
+    rnd.place_bet(1, "P1", 15)
+    rnd.deal()
+    assert rnd.phase is Phase.DONE
+    assert rnd.net == {"P1": Fraction(45, 2)}
+    settle = [e for e in rnd.events if e.type == "settle"]
+    assert settle[0].to_dict()["amount"] == "22.5"
+
+
+def test_the_log_round_trips_through_json_lines() -> None:
+    table = Table(ruleset("CZ"), seed=11)
+    for _ in range(20):
+        table.play([(1, "P1", 10), (2, "P2", 25)])
+    text = to_jsonl(table.log)
+    back = [Event.from_dict(json.loads(line)) for line in text.splitlines()]
+    assert back == table.log
+
+
+@pytest.mark.parametrize("reg_id", ["CL", "ES", "UY", "CZ", "IT"])
+def test_same_seed_same_log_byte_for_byte(reg_id: str) -> None:
+    def run(seed: int) -> str:
+        table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=500)
+        for _ in range(60):
+            table.play([(1, "P1", 10), (3, "P3", 20)])
+        return to_jsonl(table.log)
+
+    assert run(5) == run(5)
+    assert run(5) != run(6)
+
+
+def _dealt(reg_id: str, shoe: str, bet: int = 10, **limits: int) -> Round:
+    rnd = Round(ruleset(reg_id), Shoe.stacked(shoe), min_bet=limits.get("min_bet", 10), max_bet=limits.get("max_bet", 1000))
+    rnd.place_bet(1, "P1", bet)
+    rnd.deal()
+    return rnd
+
+
+def test_a_bet_off_the_table_limits_is_refused_citing_the_limits() -> None:
+    rnd = Round(ruleset("CZ"), Shoe.stacked("AS KD"), min_bet=10, max_bet=100)
+    with pytest.raises(RuleViolation) as below:
+        rnd.place_bet(1, "P1", 5)
+    assert below.value.clauses == ("CZ-SAZKY-1", "CZ-HRA-2") and "below the table minimum 10" in str(below.value)
+    with pytest.raises(RuleViolation, match="more than the table maximum 100"):
+        rnd.place_bet(1, "P1", 110)
+    assert rnd.events == []  # nothing placed, nothing lost
+
+
+def test_a_club_bet_not_a_multiple_of_ten_is_refused() -> None:
+    rnd = Round(ruleset("CL"), Shoe.stacked("AS KD"), min_bet=10, max_bet=500)
+    with pytest.raises(RuleViolation) as refused:
+        rnd.place_bet(1, "P1", 25)
+    assert refused.value.clause == "CL-ANX-5a"
+
+
+def test_insurance_above_half_the_stake_is_refused() -> None:
+    rnd = _dealt("IT", "9S AD 9H", bet=20)
+    assert rnd.phase is Phase.INSURANCE
+    with pytest.raises(RuleViolation) as refused:
+        rnd.insure(1, "P1", 11)
+    assert refused.value.clause == "IT-21" and "exceeds 10" in str(refused.value)
+    rnd.insure(1, "P1", 10)
+
+
+def test_a_split_of_unequal_cards_is_refused() -> None:
+    rnd = _dealt("CZ", "9S 6D 8H 5C")
+    with pytest.raises(RuleViolation, match="9S and 8H are not of equal value"):
+        rnd.split(1)
+
+
+def test_an_action_out_of_turn_is_refused() -> None:
+    rnd = Round(ruleset("ES"), Shoe.stacked("9S 7C 6D 8H 5C 4D 3H"), min_bet=10, max_bet=100)
+    rnd.place_bet(1, "P1", 10)
+    rnd.place_bet(2, "P2", 10)
+    rnd.deal()
+    with pytest.raises(RuleViolation) as refused:
+        rnd.hit(2)
+    assert refused.value.clauses == ("ES-PRE-1", "ES-18.1.a.3")
+    assert "box 2 is out of turn: box 1 is to act" in str(refused.value)
+
+
+def test_an_action_in_the_wrong_phase_is_refused() -> None:
+    rnd = Round(ruleset("UY"), Shoe.stacked("9S 7C 6D"), min_bet=10)
+    with pytest.raises(SpecError, match="not allowed in the betting phase"):
+        rnd.hit(1)
+    rnd.place_bet(1, "P1", 10)
+    rnd.deal()
+    with pytest.raises(RuleViolation, match="not allowed in the playing phase"):
+        rnd.place_bet(2, "P2", 10)
+
+
+def test_a_box_that_does_not_exist_is_bad_input() -> None:
+    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C 6D"), min_bet=10)
+    with pytest.raises(InputError, match="box: no box 7: boxes are 1..6"):
+        rnd.place_bet(7, "P1", 10)
+
+
+def test_an_exhausted_stacked_shoe_is_bad_input() -> None:
+    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C"), min_bet=10)
+    rnd.place_bet(1, "P1", 10)
+    with pytest.raises(InputError, match="shoe: the shoe is empty after 2 cards"):
+        rnd.deal()
+
+
+def test_a_refusal_says_clause_action_and_state() -> None:
+    rnd = _dealt("CL", "7S 5D 5H")
+    with pytest.raises(RuleViolation) as refused:
+        rnd.double(1)
+    text = str(refused.value)
+    assert text.startswith("double refused: doubling is allowed only on 9, 10, 11, not on 12")
+    assert "CL-13a.1" in text and "box 1 hand 1: 7S 5H = 12" in text and "dealer 5D" in text
+
+
+def test_an_assumption_refusal_names_the_assumption() -> None:
+    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C 6D"), min_bet=10)
+    rnd.place_bet(1, "P1", 10)
+    with pytest.raises(RuleViolation) as refused:
+        rnd.place_bet(1, "P2", 10)
+    assert refused.value.clauses == () and refused.value.rule == "max_bets_per_box"
+    assert "not stated; engine assumption 'max_bets_per_box'" in str(refused.value)

@@ -49,6 +49,8 @@ Money = int | Fraction
 
 def money(value: Money) -> Money:
     """Normalise: a whole :class:`Fraction` becomes an ``int``."""
+    if type(value) is int:
+        return value
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value

@@ -139,12 +139,15 @@ class Round:
         self.max_bet = max_bet
         self.seated = None if seated is None else frozenset(seated)
         self.log: list[Event] = [] if log is None else log
+        self._emit = self.log.append
         self._start = len(self.log)
         self._refill = refill
         self.phase = Phase.BETTING
         self.boxes: dict[int, Box] = {}
         self.dealer: list[Card] = []
         self.voided: list[Card] = []
+        self.cleared: list[Card] = []
+        """The cards that went to the discard tray when the round was cleared."""
         self.net: dict[str, Money] = {}
         self._order: list[Box] = []
         self._bi = 0
@@ -190,9 +193,6 @@ class Round:
     # ------------------------------------------------------------------ plumbing
     def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
         return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=self.summary())
-
-    def _emit(self, event: Event) -> None:
-        self.log.append(event)
 
     def _draw(self) -> Card:
         try:
@@ -312,6 +312,8 @@ class Round:
         self._start_play()
 
     def _in_order(self, order: str) -> list[Box]:
+        if len(self.boxes) == 1:
+            return list(self.boxes.values())
         return sorted(self.boxes.values(), key=lambda b: b.number, reverse=order == "descending")
 
     # ------------------------------------------------------------------ insurance
@@ -687,18 +689,23 @@ class Round:
         card = self._draw()
         self.dealer.append(card)
         self._emit(Event("dealer_card", card=card.code))
-        blackjack = len(self.dealer) == 2 and self.dealer_total == 21
+        up = self.dealer[0]
+        hard = up.value + card.value
+        ace = up.value == 1 or card.value == 1
+        blackjack = ace and hard == 11
         if not blackjack and any(not h.natural for h in live):
+            stand_soft = rules.dealer_stands_soft_17
             while True:
-                total = self.dealer_total
-                hard = sum(c.value for c in self.dealer)
-                soft = hard != total
-                if total > 17 or (total == 17 and (not soft or rules.dealer_stands_soft_17)):
+                soft = ace and hard <= 11
+                total = hard + 10 if soft else hard
+                if total > 17 or (total == 17 and (not soft or stand_soft)):
                     break
                 card = self._draw()
                 self.dealer.append(card)
                 self._emit(Event("dealer_card", card=card.code))
-        total = self.dealer_total
+                hard += card.value
+                ace = ace or card.value == 1
+        total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
         self._emit(Event("dealer_total", total=total, info=state))
         for box in self._in_order(rules.payment_order):
@@ -737,7 +744,8 @@ class Round:
 
     def _clear(self) -> None:
         self.phase = Phase.DONE
-        self._emit(Event("clear", total=len(self.cards_on_table())))
+        self.cleared = self.cards_on_table()
+        self._emit(Event("clear", total=len(self.cleared)))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:
@@ -873,7 +881,7 @@ class Table:
         for bettor, net in rnd.net.items():
             self.balances[bettor] = money(self.balances.get(bettor, 0) + net)
         self.bank = money(self.bank + rnd.bank_net())
-        self.tray.extend(rnd.cards_on_table())
+        self.tray.extend(rnd.cleared)
         self.rounds += 1
 
     def play(self, bets: Iterable[tuple[int, str, Money]], policy: Policy = simple_policy) -> Round:

@@ -9,6 +9,7 @@ import pytest
 
 from spec_engine.catalog import DATA, REGULATION_IDS, parse_catalog, regulation, tiling_problems
 from spec_engine.errors import InputError
+from tests.util import broken_copy
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "regulations"
 
@@ -55,11 +56,7 @@ def test_ids_are_unique_across_regulations_and_well_formed() -> None:
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    text = (DATA / "clauses" / "it.toml").read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "it.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return broken_copy(DATA / "clauses" / "it.toml", tmp_path, old, new)
 
 
 @pytest.mark.parametrize(

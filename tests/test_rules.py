@@ -8,6 +8,7 @@ import pytest
 
 from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids
 from spec_engine.errors import InputError
+from tests.util import broken_copy
 from spec_engine.rules import RULE_FIELDS, parse_ruleset, ruleset
 
 
@@ -32,11 +33,7 @@ def test_every_field_is_documented() -> None:
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    text = (DATA / "rulesets" / "uy.toml").read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "uy.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return broken_copy(DATA / "rulesets" / "uy.toml", tmp_path, old, new)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,58 @@
+"""Benchmark: rounds per second of seeded play, event log on, per regulation, one core.
+
+    python benchmarks/rounds.py [--rounds N] [--boxes B]
+
+Plays N rounds at one table (one bettor per box, the simple policy, full event log kept)
+and prints rounds/s; then replays a tenth of them under tracemalloc for the peak memory of
+the engine and its log. Not a test: figures vary with the machine; nothing asserts on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+import tracemalloc
+
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.game import Table
+from spec_engine.rules import ruleset
+
+
+def play(reg_id: str, rounds: int, boxes: int, seed: int = 2026) -> tuple[float, int]:
+    table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=1000)
+    bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, table.rules.max_boxes) + 1)]
+    gc.collect()
+    start = time.perf_counter()
+    for _ in range(rounds):
+        table.play(bets)
+    elapsed = time.perf_counter() - start
+    return rounds / elapsed, len(table.log)
+
+
+def peak_memory(reg_id: str, rounds: int, boxes: int) -> int:
+    tracemalloc.start()
+    table = Table(ruleset(reg_id), seed=2026, min_bet=10, max_bet=1000)
+    bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, table.rules.max_boxes) + 1)]
+    for _ in range(rounds):
+        table.play(bets)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=50_000)
+    parser.add_argument("--boxes", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{args.rounds} rounds, {args.boxes} box(es), event log on, one core")
+    print(f"{'regulation':<10} {'rounds/s':>10} {'events':>10} {'peak MiB (' + str(args.rounds // 10) + ' rounds)':>24}")
+    for reg_id in REGULATION_IDS:
+        rate, events = play(reg_id, args.rounds, args.boxes)
+        peak = peak_memory(reg_id, args.rounds // 10, args.boxes)
+        print(f"{reg_id:<10} {rate:>10,.0f} {events:>10,} {peak / 2**20:>24.1f}")
+
+
+if __name__ == "__main__":
+    main()

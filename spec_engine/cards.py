@@ -152,6 +152,11 @@ class Shoe:
     def peek(self) -> Card | None:
         return self._cards[-1] if self._cards else None
 
+    def load(self, cards: Sequence[Card], *, cut_remaining: int | None = None) -> None:
+        """Replace the contents (a reshuffle or a refill), keeping this shoe object."""
+        self._cards = list(reversed(cards))
+        self.cut_remaining = cut_remaining
+
     def put_back(self, card: Card) -> None:
         """Return a card to the top of the shoe (a misdealt card to its previous position)."""
         self._cards.append(card)

@@ -271,6 +271,11 @@ def all_clause_ids() -> frozenset[str]:
     return frozenset(c.id for r in regulations() for c in r.clauses)
 
 
+def is_clause_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a clause id (``UY-43.2``), whether or not it exists."""
+    return _ID.match(text) is not None
+
+
 def tiling_problems(reg: Regulation, source: str | None = None) -> list[str]:
     """Check that the clauses and exclusions, in order, are exactly the source text.
 

@@ -19,7 +19,8 @@ input raises :class:`~spec_engine.errors.InputError`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
 from typing import NamedTuple
@@ -91,11 +92,13 @@ class Hand:
 class Box:
     """A betting box: its bettors (the first is the owner), hands and insurance."""
 
-    __slots__ = ("number", "bets", "hands", "insurance", "even_money", "seated", "series_open")
+    __slots__ = ("number", "bets", "hands", "insurance", "even_money", "seated", "series_open", "excess", "special")
 
     def __init__(self, number: int, seated: bool) -> None:
         self.number = number
         self.bets: dict[str, Money] = {}
+        self.excess: dict[str, Money] = {}  # an unnoticed over-maximum part, returned at the end
+        self.special: str | None = None  # the bettor playing a special maximum on this box
         self.hands: list[Hand] = []
         self.insurance: dict[str, Money] = {}
         self.even_money: set[str] = set()
@@ -115,7 +118,8 @@ class Round:
     """One round of blackjack under a rule set, dealt from ``shoe``.
 
     ``seated`` lists the boxes whose seat is occupied (default: all); on a box with an
-    empty seat the rule set's ``unseated_box_decider`` says who decides. ``log`` is the
+    empty seat the rule set's ``unseated_box_decider`` says who decides. ``special_max``
+    gives the bettors authorised a special maximum (where the rule set has one). ``log`` is the
     list events are appended to (a table passes its own); ``refill`` is called when the
     shoe runs out mid-round (a table reshuffles its discards; a stacked shoe has none).
     """
@@ -130,6 +134,7 @@ class Round:
         seated: Iterable[int] | None = None,
         log: list[Event] | None = None,
         refill: Callable[[], None] | None = None,
+        special_max: Mapping[str, Money] | None = None,
     ) -> None:
         if not _is_money(min_bet) or min_bet <= 0 or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet)):
             raise InputError(f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits")
@@ -149,6 +154,12 @@ class Round:
         self.cleared: list[Card] = []
         """The cards that went to the discard tray when the round was cleared."""
         self.net: dict[str, Money] = {}
+        self.drawn: list[Card] = []
+        """Every card drawn from the shoe this round, in order."""
+        self.cut_card_box: int | None = None
+        """The box that would have received the cut card (0: the dealer), once it came out."""
+        self._cut_pending = False
+        self.special_max = dict(special_max or {})
         self._order: list[Box] = []
         self._bi = 0
         self._hi = 0
@@ -194,14 +205,27 @@ class Round:
     def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
         return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=self.summary())
 
-    def _draw(self) -> Card:
+    def _draw(self, to: int) -> Card:
+        """The next card from the shoe, for box ``to`` (0: the dealer)."""
+        shoe = self.shoe
+        if self._cut_pending:
+            # this card lies behind the cut card: its receiver is who "got" the cut card
+            self._cut_pending = False
+            self.cut_card_box = to
         try:
-            return self.shoe.draw()
+            card = shoe.draw()
         except ShoeExhausted:
             if self._refill is None:
                 raise
             self._refill()
-            return self.shoe.draw()
+            card = shoe.draw()
+        self.drawn.append(card)
+        if shoe.remaining == shoe.cut_remaining:
+            self._emit(Event("cut_card_out"))
+            if self.rules.announce_last_round:
+                self._emit(Event("last_round"))
+            self._cut_pending = True
+        return card
 
     def _need_phase(self, phase: Phase, action: str) -> None:
         if self.phase is not phase:
@@ -233,37 +257,97 @@ class Round:
         hand.done = True
 
     # ------------------------------------------------------------------ betting
-    def place_bet(self, box: int, bettor: str, amount: Money) -> Event:
-        """Place ``bettor``'s bet on ``box`` (the first bettor on a box owns it)."""
-        self._need_phase(Phase.BETTING, "bet")
+    def _need_betting(self, action: str) -> None:
+        if self.phase is not Phase.BETTING:
+            raise self._refuse("bets_closed_at_deal", "bets are closed once dealing has started", action)
+
+    def _check_amount(self, amount: object) -> Money:
+        if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
+            raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
+        amount = money(amount)  # type: ignore[arg-type]
+        if amount < self.min_bet:
+            raise self._refuse("table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet")
+        if self.rules.bet_multiple is not None and amount % self.rules.bet_multiple:
+            raise self._refuse("bet_multiple", f"bet {money_str(amount)} is not a multiple of {self.rules.bet_multiple}", "bet")
+        return amount
+
+    def place_bet(self, box: int, bettor: str, amount: Money, *, unnoticed: bool = False) -> Event:
+        """Place ``bettor``'s bet on ``box`` (the first bettor on a box owns it).
+
+        ``unnoticed``: the dealer did not notice that the bet exceeds the maximum (where the
+        rule set caps such a bet, it plays only up to the maximum)."""
+        self._need_betting("bet")
         rules = self.rules
         if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.max_boxes:
             raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
         if not isinstance(bettor, str) or not bettor:
             raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
-        if not _is_money(amount) or amount <= 0:
-            raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
-        amount = money(amount)
-        if amount < self.min_bet:
-            raise self._refuse("table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet")
-        if rules.bet_multiple is not None and amount % rules.bet_multiple:
-            raise self._refuse("bet_multiple", f"bet {money_str(amount)} is not a multiple of {rules.bet_multiple}", "bet")
+        amount = self._check_amount(amount)
         target = self.boxes.get(box)
         if target is None:
             target = Box(box, self.seated is None or box in self.seated)
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
-        if self.max_bet is not None and sum(target.bets.values()) + amount > self.max_bet:
-            raise self._refuse("table_limits", f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet")
+        if target.special is not None:
+            raise self._refuse("special_maximum", f"box {box} carries {target.special}'s special maximum: no other bet", "bet")
         limit, rule = rules.max_bets_per_box, "max_bets_per_box"
         if not target.seated and rules.max_bets_unseated_box is not None:
             limit, rule = rules.max_bets_unseated_box, "max_bets_unseated_box"
         if limit is not None and len(target.bets) >= limit:
             raise self._refuse(rule, f"box {box} already holds {len(target.bets)} bet(s), the most allowed", "bet")
-        target.bets[bettor] = amount
+        excess: Money = 0
+        if self.max_bet is not None and sum(target.bets.values()) + amount > self.max_bet:
+            special = self.special_max.get(bettor)
+            if special is not None and rules.special_maximum:
+                if target.bets:
+                    raise self._refuse("special_maximum", f"a special maximum needs a free box; box {box} holds other bets", "bet")
+                if any(b.special == bettor for b in self.boxes.values()):
+                    raise self._refuse("special_maximum", f"{bettor} already plays his special maximum on another box", "bet")
+                if amount > special:
+                    raise self._refuse("special_maximum", f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(special)}", "bet")
+                target.special = bettor
+            elif unnoticed and rules.over_maximum_bet == "capped":
+                excess = money(sum(target.bets.values()) + amount - self.max_bet)
+            else:
+                rule = "over_maximum_bet" if unnoticed else "table_limits"
+                raise self._refuse(rule, f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet")
+        target.bets[bettor] = money(amount - excess)
+        if excess:
+            target.excess[bettor] = excess
         self.boxes[box] = target
         self.net.setdefault(bettor, 0)
         event = Event("bet", box=box, bettor=bettor, amount=amount)
+        self._emit(event)
+        return event
+
+    def change_bet(self, box: int, bettor: str, amount: Money) -> Event:
+        """Raise or lower a bet before the deal (``amount``: the new bet)."""
+        self._need_betting("change_bet")
+        target = self._box(box)
+        if bettor not in target.bets:
+            raise InputError(f"{bettor} has no bet on box {box}", field="bettor")
+        amount = self._check_amount(amount)
+        others = sum(v for b, v in target.bets.items() if b != bettor)
+        if self.max_bet is not None and others + amount > self.max_bet and target.special != bettor:
+            raise self._refuse("table_limits", f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "change_bet")
+        target.bets[bettor] = amount
+        event = Event("change_bet", box=box, bettor=bettor, amount=amount)
+        self._emit(event)
+        return event
+
+    def withdraw_bet(self, box: int, bettor: str) -> Event:
+        """Take a bet back before the deal."""
+        self._need_betting("withdraw_bet")
+        target = self._box(box)
+        if bettor not in target.bets:
+            raise InputError(f"{bettor} has no bet on box {box}", field="bettor")
+        del target.bets[bettor]
+        target.excess.pop(bettor, None)
+        if target.special == bettor:
+            target.special = None
+        if not target.bets:
+            del self.boxes[box]
+        event = Event("withdraw_bet", box=box, bettor=bettor)
         self._emit(event)
         return event
 
@@ -287,14 +371,14 @@ class Round:
         descending = rules.deal_order == "descending"
         order = sorted(self.boxes.values(), key=lambda b: b.number, reverse=descending)
         for box in order:
-            card = self._draw()
+            card = self._draw(box.number)
             box.hands.append(Hand([card], dict(box.bets)))
             self._emit(Event("card", box=box.number, hand=1, card=card.code))
-        card = self._draw()
+        card = self._draw(0)
         self.dealer.append(card)
         self._emit(Event("dealer_card", card=card.code))
         for box in order:
-            card = self._draw()
+            card = self._draw(box.number)
             hand = box.hands[0]
             hand.add(card)
             self._emit(Event("card", box=box.number, hand=1, card=card.code))
@@ -412,6 +496,95 @@ class Round:
         else:
             self._dealer_play()
 
+    # ------------------------------------------------------------------ the dealer's mistakes
+    def _after_deal(self, action: str) -> None:
+        if self.phase not in (Phase.INSURANCE, Phase.PLAYING):
+            raise self._refuse("misdeal_remedy", f"not during the {self.phase.value} phase", action)
+
+    def misdeal(self, to_box: int | None = None) -> list[Event]:
+        """The dealer's mistake with the next card of the shoe: dealt to box ``to_box`` out
+        of turn, or (no box) drawn or exposed by mistake. The rule set's remedy applies:
+        the card goes back to its place, is used as the next card, or is voided; a card dealt
+        to a box without a bet may instead mean reconstructing the round and dealing again."""
+        self._after_deal("misdeal")
+        rules = self.rules
+        if to_box is not None and (isinstance(to_box, bool) or not isinstance(to_box, int) or not 1 <= to_box <= rules.max_boxes):
+            raise InputError(f"no box {to_box!r}: boxes are 1..{rules.max_boxes}", field="box")
+        start = len(self.log)
+        card = self._draw(to_box or 0)
+        self._emit(Event("misdeal", box=to_box, card=card.code))
+        if to_box is not None and to_box not in self.boxes and rules.card_to_box_without_bet == "reconstruct":
+            self._emit(Event("remedy", card=card.code, info="reconstruct"))
+            self._reconstruct()
+        elif rules.misdeal_remedy == "void":
+            self.voided.append(card)
+            self._emit(Event("remedy", card=card.code, info="void"))
+        else:
+            self.shoe.put_back(card)
+            self.drawn.pop()
+            self._emit(Event("remedy", card=card.code, info=rules.misdeal_remedy))
+        return self.log[start:]
+
+    def _reconstruct(self) -> None:
+        """Put every card of the round back in the shoe in its order and deal again."""
+        for card in reversed(self.drawn):
+            self.shoe.put_back(card)
+        self.drawn.clear()
+        self.dealer.clear()
+        self.voided.clear()
+        for box in self.boxes.values():
+            box.hands.clear()
+            box.insurance.clear()
+            box.even_money.clear()
+            box.series_open = False
+        self.net = {b: 0 for b in self.net}
+        self._insurance_done = False
+        self._cut_pending = False
+        self.cut_card_box = None
+        self.phase = Phase.BETTING
+        self.deal()
+
+    def forget_insurance_call(self) -> list[Event]:
+        """The dealer's mistake: with an ace showing he goes on without calling insurance.
+        Where the rule set voids a ten-valued second card and calls insurance, so be it;
+        otherwise the round goes on without insurance."""
+        self._need_insurance_call("insurance_missed")
+        start = len(self.log)
+        self._emit(Event("insurance_missed"))
+        self._insurance_done = True
+        if self.rules.insurance_timing == "after_initial_deal":
+            self._start_play()
+            return self.log[start:]
+        card = self._draw(0)
+        self._emit(Event("dealer_card", card=card.code))
+        if card.value == 10 and self.rules.missed_insurance_call == "void_ten":
+            self.voided.append(card)
+            self._emit(Event("remedy", card=card.code, info="void"))
+            self._insurance_done = False
+            self._emit(Event("insurance_offered"))
+            return self.log[start:]
+        self.dealer.append(card)
+        self._dealer_play()
+        return self.log[start:]
+
+    def play_absent(self, box: int) -> list[Event]:
+        """The bettor of the current box has left the table: the dealer draws for him up to
+        the rule set's total, then stands."""
+        target, hand = self._acting(box, "play_absent", None)
+        draw_to = self.rules.absent_player_draws_to
+        if draw_to is None:
+            raise self._refuse("absent_player_draws_to", "no rule plays the hand of an absent bettor", "play_absent")
+        start = len(self.log)
+        self._emit(Event("absent", box=box, hand=self._hi + 1))
+        while hand.total < draw_to and not hand.done:
+            self._emit(Event("hit", box=box, hand=self._hi + 1))
+            self._deal_to(target, hand)
+        if not hand.done:
+            self._emit(Event("stand", box=box, hand=self._hi + 1, info="automatic"))
+            self._finish(target, hand)
+        self._advance()
+        return self.log[start:]
+
     # ------------------------------------------------------------------ playing
     def _start_play(self) -> None:
         self.phase = Phase.PLAYING
@@ -450,7 +623,7 @@ class Round:
         self._players_done()
 
     def _deal_to(self, box: Box, hand: Hand) -> None:
-        card = self._draw()
+        card = self._draw(box.number)
         hand.add(card)
         self._emit(Event("card", box=box.number, hand=box.hands.index(hand) + 1, card=card.code))
         if box.series_open and card.value != hand.cards[0].value:
@@ -686,10 +859,11 @@ class Round:
             self._emit(Event("dealer_discards", card=self.dealer[0].code))
             self._clear()
             return
-        card = self._draw()
-        self.dealer.append(card)
-        self._emit(Event("dealer_card", card=card.code))
-        up = self.dealer[0]
+        if len(self.dealer) == 1:
+            card = self._draw(0)
+            self.dealer.append(card)
+            self._emit(Event("dealer_card", card=card.code))
+        up, card = self.dealer[0], self.dealer[1]
         hard = up.value + card.value
         ace = up.value == 1 or card.value == 1
         blackjack = ace and hard == 11
@@ -700,7 +874,7 @@ class Round:
                 total = hard + 10 if soft else hard
                 if total > 17 or (total == 17 and (not soft or stand_soft)):
                     break
-                card = self._draw()
+                card = self._draw(0)
                 self.dealer.append(card)
                 self._emit(Event("dealer_card", card=card.code))
                 hard += card.value
@@ -743,6 +917,9 @@ class Round:
         hand.open.clear()
 
     def _clear(self) -> None:
+        for box in self._in_order(self.rules.payment_order):
+            for bettor, excess in box.excess.items():
+                self._settle(box, None, bettor, excess, 0, "excess_returned")
         self.phase = Phase.DONE
         self.cleared = self.cards_on_table()
         self._emit(Event("clear", total=len(self.cleared)))
@@ -799,12 +976,17 @@ def simple_policy(rnd: Round) -> None:
 
 
 class Table:
-    """A table: a rule set, its limits and a shoe dealt round after round.
+    """A table: a rule set, its limits and a shoe dealt round after round (the shoe level).
 
-    Shuffles with a seeded :class:`random.Random` (no global random state), burns and
-    places the cut card as the rule set says, and reshuffles after the round in which the
-    cut card came out. ``participants`` counts the people at the table (for a cut card
-    placed per participant). Every event goes to :attr:`log`.
+    Shuffles with a seeded :class:`random.Random` (no global random state), offers the cut
+    as the rule set says, refuses a cut too near either end, places the cut card, burns,
+    and after the round in which the cut card came out shuffles again before the next
+    round. ``participants`` counts the people at the table (for a cut card placed per
+    participant). ``shoes`` stacks the result of each shuffle in turn (for scenarios: the
+    cards given first, then the rest in deck order), as the order before the cut or, with
+    ``stacked_after_cut``, after it;
+    with ``auto_cut`` the cut is made at random within the rules, else :meth:`cut` waits
+    for a player. Every event goes to :attr:`log`.
     """
 
     def __init__(
@@ -815,67 +997,158 @@ class Table:
         min_bet: Money = 10,
         max_bet: Money | None = 1000,
         participants: int | None = None,
+        shoes: Iterable[Iterable[Card]] = (),
+        auto_cut: bool = True,
+        stacked_after_cut: bool = False,
+        special_max: Mapping[str, Money] | None = None,
     ) -> None:
+        from spec_engine.cards import DECK
+
         self.rules = rules
         self.rng = random.Random(seed)
         self.seed = seed
         self.min_bet = min_bet
         self.max_bet = max_bet
         self.participants = participants if participants is not None else rules.max_boxes
+        self.special_max = dict(special_max or {})
         self.log: list[Event] = []
-        self.tray: list[Card] = []
+        self.tray: list[Card] = list(DECK) * rules.decks
         self.shoe = Shoe([])
         self.rounds = 0
         self.shuffles = 0
         self.balances: dict[str, Money] = {}
         self.bank: Money = 0
-        self._shuffle(all_cards=True)
+        self.held: dict[str, list[Money]] = {}
+        """Winnings of absent bettors kept on the table: bettor -> [amount, rounds left]."""
+        self.cut_offer: int | None = None
+        """The box offered the cut while the shoe waits for it (None: any player)."""
+        self.awaiting_cut = False
+        self.last_cut_box: int | None = None
+        self._stacked = [list(cards) for cards in shoes]
+        self._after_cut = stacked_after_cut
+        self._rotate = True
+        self.auto_cut = auto_cut
+        self.shuffle()
 
-    def _shuffle(self, *, all_cards: bool = False) -> None:
+    def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
+        state = f"shoe of {self.shoe.remaining} cards" + ("; awaiting the cut" if self.awaiting_cut else "")
+        return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=state)
+
+    def shuffle(self) -> None:
+        """Gather the shoe and the discards, shuffle (or take the next stacked shoe) and
+        offer the cut."""
+        cards = self.shoe.cards() + self.tray
+        self.tray = []
+        self._rotate = True
+        if self._stacked:
+            cards = self._stack(self._stacked.pop(0), cards)
+            self._rotate = not self._after_cut
+        else:
+            self.rng.shuffle(cards)
+        self.shuffles += 1
+        self.shoe.load(cards)
+        self.log.append(Event("shuffle", total=len(cards)))
+        receiver = self.last_cut_box if self.rules.cut_offered_to == "cut_card_receiver" else None
+        if self.rules.cut_offered_to == "cut_card_receiver" and not receiver:
+            receiver = 1  # no previous receiver (or the dealer): the first box, at the dealer's left
+        self.cut_offer = receiver
+        self.awaiting_cut = True
+        self.log.append(Event("offer_cut", box=receiver))
+        if self.auto_cut:
+            low = self.rules.min_cut or 1
+            self.cut(self.rng.randint(low, max(low, len(cards) - low)))
+
+    @staticmethod
+    def _stack(top: list[Card], cards: list[Card]) -> list[Card]:
+        """A stacked shoe: ``top`` first, then the table's other cards in deck order
+        (spades, hearts, diamonds, clubs; ace to king; deck after deck)."""
         from spec_engine.cards import DECK
 
+        rest = Counter(cards)
+        rest.subtract(top)
+        if any(n < 0 for n in rest.values()):
+            extra = sorted(c.code for c, n in rest.items() if n < 0)
+            raise InputError(f"the stacked cards {extra} are more than the decks hold", field="shoe")
+        tail = []
+        for card in DECK * (len(cards) // len(DECK) + 1):
+            if rest[card] > 0:
+                tail.append(card)
+                rest[card] -= 1
+        return top + tail
+
+    def cut(self, at: int, *, by: int | None = None) -> None:
+        """The player cuts ``at`` cards from the front; the cut card is then placed and the
+        rule set's burns are made."""
         rules = self.rules
-        cards = list(DECK) * rules.decks if all_cards else self.shoe.cards() + self.tray
-        self.tray = []
-        self.rng.shuffle(cards)
-        self.shuffles += 1
-        self.log.append(Event("shuffle", info=f"decks={rules.decks} cards={len(cards)}"))
+        if not self.awaiting_cut:
+            raise InputError("the shoe is not waiting for a cut", field="cut")
+        if by is not None and self.cut_offer is not None and by != self.cut_offer:
+            raise self._refuse("cut_offered_to", f"the cut is offered to box {self.cut_offer}, not box {by}", "cut")
+        size = self.shoe.remaining
         low = rules.min_cut or 1
-        if len(cards) > 2 * low:
-            at = self.rng.randint(low, len(cards) - low)
+        if isinstance(at, bool) or not isinstance(at, int) or not low <= at <= size - low:
+            raise self._refuse("min_cut", f"a cut at {at} leaves fewer than {low} cards on one side of {size}", "cut")
+        cards = self.shoe.cards()
+        if self._rotate:  # (a shoe stacked "once cut" is already in its order after the cut)
             cards = cards[at:] + cards[:at]
-            self.log.append(Event("cut", total=at))
         behind = rules.cut_card_from_end
         if rules.cut_card_per_participant is not None:
             behind = rules.cut_card_per_participant * self.participants
-        self.shoe = Shoe(cards, cut_remaining=behind)
+        self.shoe.load(cards, cut_remaining=behind)
+        self.awaiting_cut = False
+        self.log.append(Event("cut", box=by, total=at))
         if behind is not None:
             self.log.append(Event("cut_card", total=behind))
-        for _ in range(rules.burn_after_shuffle):
+        self._burn(rules.burn_after_shuffle)
+
+    def _burn(self, count: int) -> None:
+        for _ in range(min(count, self.shoe.remaining)):
             card = self.shoe.draw()
             self.tray.append(card)
             self.log.append(Event("burn", card=card.code))
 
+    def change_dealer(self) -> None:
+        """A new dealer takes over mid-shoe: the rule set's burn for it."""
+        self.log.append(Event("dealer_change"))
+        self._burn(self.rules.burn_on_dealer_change)
+
     def _refill(self) -> None:
-        """The shoe ran out mid-round: shuffle the discards and go on."""
+        """The shoe ran out mid-round: shuffle the discards, cut, and go on."""
         if not self.rules.refill_from_discards or not self.tray:
             raise ShoeExhausted("the shoe ran out mid-round and the rules do not refill it", field="shoe")
         cards = self.tray
         self.tray = []
         self.rng.shuffle(cards)
-        self.log.append(Event("shuffle", info=f"discards={len(cards)}"))
-        self.shoe = Shoe(cards, cut_remaining=None)
+        at = self.rng.randint(1, len(cards)) if len(cards) > 1 else 0
+        cards = cards[at:] + cards[:at]
+        self.log.append(Event("shuffle", total=len(cards), info="discards"))
+        self.log.append(Event("cut", total=at))
+        self.shoe.load(cards, cut_remaining=None)
 
     def new_round(self) -> Round:
-        """A round in its betting phase, after any reshuffle the cut card calls for."""
+        """A round in its betting phase. After the round in which the cut card came out the
+        shoe is shuffled first (and, without auto_cut, must be cut before this call)."""
         if self.shoe.cut_card_out and self.rules.last_round_on_cut_card:
-            self._shuffle()
+            if not self.auto_cut:
+                raise self._refuse(
+                    "last_round_on_cut_card", "the cut card is out: the shoe must be shuffled and cut", "new_round"
+                )
+            self.shuffle()
+        if self.awaiting_cut:
+            raise InputError(f"the shoe waits for the cut (offered to box {self.cut_offer or 'any'})", field="cut")
         return Round(
-            self.rules, self.shoe, min_bet=self.min_bet, max_bet=self.max_bet, log=self.log, refill=self._refill
+            self.rules,
+            self.shoe,
+            min_bet=self.min_bet,
+            max_bet=self.max_bet,
+            log=self.log,
+            refill=self._refill,
+            special_max=self.special_max,
         )
 
-    def finish(self, rnd: Round) -> None:
-        """Apply a settled round's results to the balances and clear its cards."""
+    def finish(self, rnd: Round, *, absent: Iterable[str] = ()) -> None:
+        """Apply a settled round's results to the balances and clear its cards. Winnings of
+        ``absent`` bettors are kept on the table as the rule set says."""
         if rnd.phase is not Phase.DONE:
             raise InputError("the round is not settled yet", field="round")
         for bettor, net in rnd.net.items():
@@ -883,6 +1156,37 @@ class Table:
         self.bank = money(self.bank + rnd.bank_net())
         self.tray.extend(rnd.cleared)
         self.rounds += 1
+        if rnd.cut_card_box is not None:
+            self.last_cut_box = rnd.cut_card_box
+        for bettor, entry in list(self.held.items()):
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del self.held[bettor]
+                self.balances[bettor] = money(self.balances[bettor] - entry[0])
+                self.bank = money(self.bank + entry[0])
+                self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
+        absent = list(absent)
+        if absent and self.rules.unclaimed_winnings_rounds is None:
+            raise self._refuse("unclaimed_winnings_rounds", "no rule keeps an absent bettor's winnings", "finish")
+        for bettor in absent:
+            won = sum(
+                e.stake + e.amount
+                for e in rnd.events
+                if e.type == "settle" and e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
+            )
+            if won:
+                assert self.rules.unclaimed_winnings_rounds is not None
+                self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
+                self.log.append(Event("held", bettor=bettor, amount=money(won)))
+
+    def claim(self, bettor: str) -> Event:
+        """An absent bettor comes back for his winnings while they are still held."""
+        if bettor not in self.held:
+            raise self._refuse("unclaimed_winnings_rounds", f"no winnings of {bettor} are held", "claim")
+        amount = self.held.pop(bettor)[0]
+        event = Event("claimed", bettor=bettor, amount=amount)
+        self.log.append(event)
+        return event
 
     def play(self, bets: Iterable[tuple[int, str, Money]], policy: Policy = simple_policy) -> Round:
         """Play one whole round: place the bets, deal, decline insurance, let ``policy``

@@ -84,6 +84,16 @@ class RuleSet:
         "If the shoe runs out mid-round the discards are shuffled and the round completed.", "bool"
     )
 
+    cut_offered_to: str = _rule(
+        "Who is offered the cut: the player who would have received the cut card in the last "
+        "round (else the first box), or any player who wishes.",
+        "choice",
+        ("cut_card_receiver", "any_player"),
+    )
+    announce_last_round: bool = _rule(
+        "The dealer announces the last round of the shoe when the cut card comes out.", "bool"
+    )
+
     # Table, boxes and bettors
     max_boxes: int = _rule("Number of betting boxes (seats) at the table.", "int")
     max_bets_per_box: int | None = _rule(
@@ -117,6 +127,11 @@ class RuleSet:
     deal_order: str = _rule("Order in which boxes receive cards.", "choice", ORDERS)
     play_order: str = _rule("Order in which boxes play their hands.", "choice", ORDERS)
     payment_order: str = _rule("Order in which the dealer settles the boxes.", "choice", ORDERS)
+    bets_closed_at_deal: bool = _rule(
+        "Once dealing starts no bet may be placed, raised or withdrawn (but for doubles, splits "
+        "and insurance).",
+        "bool",
+    )
     no_more_bets_call: str | None = _rule(
         "The dealer's call closing the bets before the first card; none = no call stated.", "str?"
     )
@@ -211,7 +226,42 @@ class RuleSet:
         ("refused", "capped"),
     )
 
+    special_maximum: bool = _rule(
+        "A bettor authorised a special maximum may exceed the table maximum on one free box.", "bool"
+    )
+
     # Procedure
+    missed_insurance_call: str = _rule(
+        "The dealer forgot to call insurance and drew his second card: play on, or, if it is "
+        "ten-valued, void it and call insurance.",
+        "choice",
+        ("proceed", "void_ten"),
+    )
+    absent_player_draws_to: int | None = _rule(
+        "For a bettor who left the table after his first card the dealer draws to at least this "
+        "total; none = not provided for.",
+        "int?",
+    )
+    unclaimed_winnings_rounds: int | None = _rule(
+        "An absent bettor's winnings stay on the table this many rounds, then go to the bank; "
+        "none = not provided for.",
+        "int?",
+    )
+
+    # Session
+    banker_rotation: str = _rule(
+        "Who banks: the house, or each participant in turn, changing at each reshuffle.",
+        "choice",
+        ("house", "each_participant_per_shoe"),
+    )
+    co_owned_bank: bool = _rule(
+        "The participants own the bank in equal shares: equal advances, re-advanced when it is "
+        "broke, shared equally at the end.",
+        "bool",
+    )
+    every_player_bets_every_round: bool = _rule(
+        "Every participant must play every round until the session ends.", "bool"
+    )
     misdeal_remedy: str = _rule(
         "A card dealt or exposed by mistake: returned to its place in the shoe, voided, or "
         "used as the next card.",

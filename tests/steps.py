@@ -65,6 +65,11 @@ class Play:
     started: bool = False
     refusal: Refusal | None = None
     checked: bool = True
+    table_shoes: list[list[str]] = field(default_factory=list)
+    after_cut: bool = False
+    participants: int | None = None
+    special_max: dict[str, str] = field(default_factory=dict)
+    session: dict[str, Any] | None = None
 
     def stacked_shoe(self) -> list[str]:
         if self.shoe is not None:
@@ -80,7 +85,22 @@ class Play:
         return first + [self.dealer_up] + second + self.following
 
     def start(self) -> None:
-        if not self.started:
+        if not self.started and self.session is not None:
+            self.started = True
+            self.driver.start_session(self.regulation, **self.session)
+        elif not self.started and self.table_shoes:
+            self.started = True
+            self.driver.start_table(
+                self.regulation,
+                self.table_shoes,
+                after_cut=self.after_cut,
+                participants=self.participants,
+                min_bet=self.min_bet,
+                max_bet=self.max_bet,
+                special_max=self.special_max,
+                overrides=self.overrides or None,
+            )
+        elif not self.started:
             self.driver.start(
                 self.regulation,
                 self.stacked_shoe(),
@@ -95,8 +115,8 @@ class Play:
         """Send an action; a refusal is kept for a Then step to check."""
         if not self.checked:
             raise AssertionError(f"an earlier action was refused and no step checked it: {self.refusal}")
-        self.start()
         try:
+            self.start()
             self.driver.act(action, **args)
         except Refusal as refusal:
             self.refusal = refusal
@@ -107,7 +127,25 @@ class Play:
         return self.driver.events()
 
     def net(self, bettor: str) -> Fraction | int:
-        return money(sum(parse_money(e["amount"]) for e in self.events() if e["type"] == "settle" and e["bettor"] == bettor))
+        """The bettor's result over every round so far; a reconstructed round's settlements
+        before the reconstruction do not count."""
+        committed: list[dict[str, Any]] = []
+        pending: list[dict[str, Any]] = []
+        for event in self.events():
+            if event["type"] == "settle" and event["bettor"] == bettor:
+                pending.append(event)
+            elif event["type"] == "remedy" and event.get("info") == "reconstruct":
+                pending = []
+            elif event["type"] == "clear":
+                committed += pending
+                pending = []
+        return money(sum(parse_money(e["amount"]) for e in committed + pending))
+
+    def since(self, *types: str) -> list[dict[str, Any]]:
+        """The events after the last event of one of these types (all if none)."""
+        events = self.events()
+        marks = [i for i, e in enumerate(events) if e["type"] in types]
+        return events[marks[-1] + 1 :] if marks else events
 
     def take_refusal(self) -> Refusal:
         if self.refusal is None or self.checked:
@@ -314,3 +352,255 @@ def log_in_order(play: Play, datatable: list[list[str]]) -> None:
                 break
         else:
             raise AssertionError(f"no event {wanted} after the earlier rows in the log:\n" + "\n".join(map(str, events)))
+
+
+# ---------------------------------------------------------------- the shoe level (a table)
+@given(parsers.re(r"the (?:next )?(?P<when>shuffled shoe|shoe, once cut,) starts with (?P<codes>.+)"))
+def given_table_shoe(play: Play, when: str, codes: str) -> None:
+    play.table_shoes.append(cards(codes))
+    play.after_cut = when != "shuffled shoe"
+
+
+@given(parsers.re(r"(?P<count>\d+) participants are at the table"), converters={"count": int})
+def given_participants(play: Play, count: int) -> None:
+    play.participants = count
+
+
+@given(parsers.re(r"(?P<bettor>\w+) is authorised a special maximum of (?P<amount>\S+)"))
+def given_special_max(play: Play, bettor: str, amount: str) -> None:
+    play.special_max[bettor] = amount
+
+
+@when(parsers.re(r"box (?P<box>\d+) cuts at (?P<at>\d+)"), converters={"box": int, "at": int})
+def cut_by(play: Play, box: int, at: int) -> None:
+    play.act("cut", at=at, by=box)
+
+
+@when(parsers.re(r"the cut is made at (?P<at>\d+)"), converters={"at": int})
+def cut_any(play: Play, at: int) -> None:
+    play.act("cut", at=at)
+
+
+@when("the shoe is shuffled")
+def shuffle(play: Play) -> None:
+    play.act("shuffle")
+
+
+@when("the dealer changes")
+def change_dealer(play: Play) -> None:
+    play.act("change_dealer")
+
+
+@then(parsers.re(r"the cut is offered to (?:box (?P<box>\d+)|(?P<anyone>any player))"))
+def cut_offered(play: Play, box: str | None, anyone: str | None) -> None:
+    offer = play.driver.state()["cut_offer"]
+    assert offer == (None if anyone else int(box or 0)), f"the cut is offered to {offer}"
+    assert play.driver.state()["awaiting_cut"], "no cut is awaited"
+
+
+@then(parsers.re(r"the cut card lies (?P<count>\d+) cards from the end"), converters={"count": int})
+def cut_card_at(play: Play, count: int) -> None:
+    placed = [e for e in play.events() if e["type"] == "cut_card"]
+    assert placed and placed[-1]["total"] == count, f"cut card events: {placed}"
+
+
+@then(parsers.re(r"the burnt cards are (?P<codes>.+)"))
+def burnt(play: Play, codes: str) -> None:
+    burns = [e["card"] for e in play.since("cut", "dealer_change") if e["type"] == "burn"]
+    assert burns == cards(codes), f"burnt: {burns}"
+
+
+@then("no card is burnt")
+def none_burnt(play: Play) -> None:
+    burns = [e["card"] for e in play.since("cut", "dealer_change") if e["type"] == "burn"]
+    assert burns == [], f"burnt: {burns}"
+
+
+@then(parsers.re(r"the cut card has (?P<neg>not )?come out"))
+def cut_card_out(play: Play, neg: str | None) -> None:
+    out = any(e["type"] == "cut_card_out" for e in play.since("shuffle"))
+    assert out != bool(neg), "the cut card " + ("came out" if out else "did not come out")
+
+
+@then(parsers.re(r"the last round is (?P<neg>not )?announced"))
+def last_round(play: Play, neg: str | None) -> None:
+    said = any(e["type"] == "last_round" for e in play.since("shuffle"))
+    assert said != bool(neg), f"log: {play.since('shuffle')}"
+
+
+@then(parsers.re(r"the next round (?P<neg>cannot|can) start"))
+def next_round(play: Play, neg: str) -> None:
+    out = play.driver.state()["cut_card_out"]
+    assert out == (neg == "cannot"), f"cut card out: {out}"
+
+
+# ---------------------------------------------------------------- bets, mistakes, absences
+@when(parsers.re(r"(?P<bettor>\w+) bets (?P<amount>\S+) on box (?P<box>\d+) unnoticed by the dealer"), converters={"box": int})
+def bet_unnoticed(play: Play, bettor: str, amount: str, box: int) -> None:
+    play.act("bet", box=box, bettor=bettor, amount=amount, unnoticed=True)
+
+
+@when(parsers.re(r"(?P<bettor>\w+) changes his bet on box (?P<box>\d+) to (?P<amount>\S+)"), converters={"box": int})
+def change_bet(play: Play, bettor: str, box: int, amount: str) -> None:
+    play.act("change_bet", box=box, bettor=bettor, amount=amount)
+
+
+@when(parsers.re(r"(?P<bettor>\w+) withdraws his bet from box (?P<box>\d+)"), converters={"box": int})
+def withdraw_bet(play: Play, bettor: str, box: int) -> None:
+    play.act("withdraw_bet", box=box, bettor=bettor)
+
+
+@when(parsers.re(r"the dealer deals the next card to box (?P<box>\d+) by mistake"), converters={"box": int})
+def misdeal_to(play: Play, box: int) -> None:
+    play.act("misdeal", to_box=box)
+
+
+@when("the dealer exposes the next card by mistake")
+def misdeal_exposed(play: Play) -> None:
+    play.act("misdeal")
+
+
+@when("the dealer forgets to call insurance")
+def forget_insurance(play: Play) -> None:
+    play.act("forget_insurance_call")
+
+
+@when(parsers.re(r"the dealer plays box (?P<box>\d+) for its absent bettor"), converters={"box": int})
+def play_absent(play: Play, box: int) -> None:
+    play.act("play_absent", box=box)
+
+
+@when(parsers.re(r"(?P<bettor>\w+) leaves the table"))
+def leaves(play: Play, bettor: str) -> None:
+    play.act("leave", bettor=bettor)
+
+
+@when(parsers.re(r"(?P<bettor>\w+) comes back for his winnings"))
+def comes_back(play: Play, bettor: str) -> None:
+    play.act("claim", bettor=bettor)
+
+
+@then(parsers.re(r"the (?P<what>voided|returned) cards? (?:is|are) (?P<codes>.+)"))
+def remedied(play: Play, what: str, codes: str) -> None:
+    infos = {"voided": ("void",), "returned": ("return_to_shoe", "next_card")}[what]
+    got = [e["card"] for e in play.events() if e["type"] == "remedy" and e.get("info") in infos]
+    assert got == cards(codes), f"{what}: {got}"
+
+
+@then("the round is reconstructed and dealt again")
+def reconstructed(play: Play) -> None:
+    assert any(e["type"] == "remedy" and e.get("info") == "reconstruct" for e in play.events()), "no reconstruction"
+
+
+@then(parsers.re(r"(?P<bettor>\w+)'s balance is (?P<amount>\S+)"))
+def balance(play: Play, bettor: str, amount: str) -> None:
+    got = play.driver.state()["balances"].get(bettor, "0")
+    assert parse_money(got) == parse_money(amount), f"{bettor}'s balance is {got}"
+
+
+@then(parsers.re(r"(?P<bettor>\w+)'s winnings of (?P<amount>\S+) are held on the table"))
+def held(play: Play, bettor: str, amount: str) -> None:
+    got = play.driver.state()["held"].get(bettor)
+    assert got is not None and parse_money(got) == parse_money(amount), f"held: {play.driver.state()['held']}"
+
+
+@then(parsers.re(r"nothing of (?P<bettor>\w+)'s is held"))
+def not_held(play: Play, bettor: str) -> None:
+    assert bettor not in play.driver.state()["held"], f"held: {play.driver.state()['held']}"
+
+
+# ---------------------------------------------------------------- the session level
+@given(
+    parsers.re(
+        r"a session of (?P<who>.+), each advancing (?P<advance>\S+) to the bank, "
+        r"with table limits of (?P<low>\S+) to (?P<high>\S+)(?: and seed (?P<seed>\d+))?"
+    )
+)
+def given_session(play: Play, who: str, advance: str, low: str, high: str, seed: str | None) -> None:
+    play.session = {
+        "participants": names(who),
+        "advance": advance,
+        "min_bet": low,
+        "max_bet": high,
+        "seed": int(seed or 1),
+        "shoes": play.table_shoes,
+    }
+
+
+@when(parsers.re(r"the session starts"))
+def session_starts(play: Play) -> None:
+    try:
+        play.start()
+    except Refusal as refusal:
+        play.refusal, play.checked = refusal, False
+
+
+@when(parsers.re(r"a round is played with bets (?P<bets>.+)"))
+def session_round(play: Play, bets: str) -> None:
+    words = bets.replace(",", " ").split()
+    play.act("session_round", bets=dict(zip(words[::2], words[1::2])))
+
+
+@when(parsers.re(r"the session is played to its end with every player betting (?P<bet>\S+)"))
+def session_play(play: Play, bet: str) -> None:
+    play.act("session_play", bet=bet)
+
+
+@then(parsers.re(r"the bankers (?:were|are so far) (?P<who>.+) in turn"))
+def bankers(play: Play, who: str) -> None:
+    got = [e["bettor"] for e in play.events() if e["type"] == "banker"]
+    assert got == names(who), f"bankers: {got}"
+
+
+@then(parsers.re(r"(?P<who>\w+) banks now"))
+def banks_now(play: Play, who: str) -> None:
+    assert play.driver.state()["banker"] == who, f"the banker is {play.driver.state()['banker']}"
+
+
+@then(parsers.re(r"(?P<who>\w+) has advanced (?P<amount>\S+) to the bank"))
+def advanced(play: Play, who: str, amount: str) -> None:
+    got = play.driver.state()["advances"][who]
+    assert parse_money(got) == parse_money(amount), f"{who} advanced {got}"
+
+
+@then(parsers.re(r"the bank holds (?P<amount>\S+)"))
+def bank_holds(play: Play, amount: str) -> None:
+    got = play.driver.state()["bank"]
+    assert parse_money(got) == parse_money(amount), f"the bank holds {got}"
+
+
+@then(parsers.re(r"(?P<who>\w+)'s result at the table is (?P<amount>\S+)"))
+def table_result(play: Play, who: str, amount: str) -> None:
+    got = play.driver.state()["results"][who]
+    assert parse_money(got) == parse_money(amount), f"{who}'s result is {got}"
+
+
+@then(parsers.re(r"(?P<who>\w+)'s final balance is (?P<amount>\S+)"))
+def final_balance(play: Play, who: str, amount: str) -> None:
+    got = play.driver.state()["final"][who]
+    assert parse_money(got) == parse_money(amount), f"{who}'s final balance is {got}"
+
+
+@then("the session is over")
+def session_over(play: Play) -> None:
+    assert play.driver.state()["over"], "the session is not over"
+
+
+@then("the session's accounts agree with its log")
+def session_accounts(play: Play) -> None:
+    """Recompute every balance from the log alone: results from the settlements, advances
+    and shares from their events; the shares are equal and everything adds up to zero."""
+    events = play.events()
+    state = play.driver.state()
+    people = list(state["advances"])
+    result = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "settle" and e["bettor"] == p) for p in people}
+    advance = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "advance" and e["bettor"] == p) for p in people}
+    share = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "share" and e["bettor"] == p) for p in people}
+    assert len(set(advance.values())) == 1, f"unequal advances {advance}"
+    assert len(set(share.values())) == 1, f"unequal shares {share}"
+    bank = sum(advance.values()) - sum(result.values())
+    assert sum(share.values()) == bank, f"shares {share} do not add up to the bank {bank}"
+    for p in people:
+        assert parse_money(state["results"][p]) == result[p], (p, state["results"][p], result[p])
+        assert parse_money(state["final"][p]) == result[p] - advance[p] + share[p], (p, state["final"][p])
+    assert sum(parse_money(v) for v in state["final"].values()) == 0

@@ -159,8 +159,9 @@ def test_an_action_in_the_wrong_phase_is_refused() -> None:
         rnd.hit(1)
     rnd.place_bet(1, "P1", 10)
     rnd.deal()
-    with pytest.raises(RuleViolation, match="not allowed in the playing phase"):
+    with pytest.raises(RuleViolation, match="bets are closed once dealing has started") as closed:
         rnd.place_bet(2, "P2", 10)
+    assert closed.value.clauses == ("UY-13.2", "UY-13.3")
 
 
 def test_a_box_that_does_not_exist_is_bad_input() -> None:

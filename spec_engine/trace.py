@@ -1,0 +1,636 @@
+"""Traceability: which scenarios check which clauses, and which clauses no engine can check.
+
+Three sources meet here:
+
+* the feature files (``features/**/*.feature``), read by a small Gherkin reader (English
+  keywords; standard library only, like the rest of the engine package). It yields one
+  :class:`ScenarioInfo` per test pytest-bdd runs: a plain scenario, or one Examples row of
+  a Scenario Outline. Its effective tags are the feature's, the rule's, the scenario's and
+  the Examples block's, in that order.
+* the clause catalog (:mod:`spec_engine.catalog`);
+* the declared exemptions (``data/exemptions.toml``): clauses that no engine can check
+  (equipment, conduct, administration, physical handling, pure description), each with a
+  reason::
+
+      [[exempt]]
+      clause = "UY-8"
+      reason = "a tip box: equipment, no rule of play"
+
+:func:`gate_problems` is the traceability gate (every clause has a scenario or an
+exemption, every tag names a clause, ...); :func:`coverage_report` counts, per regulation,
+the clauses that are executable, exempt and missing. Command line::
+
+    python -m spec_engine.trace [--json] [--results reports/scenarios.json] [--features DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import textwrap
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spec_engine.catalog import DATA, REGULATION_IDS, is_clause_id, parse_catalog, regulations
+from spec_engine.errors import InputError, SpecError
+
+ROOT = Path(__file__).resolve().parent.parent
+FEATURES = ROOT / "features"
+EXEMPTIONS = DATA / "exemptions.toml"
+STATUSES = ("passed", "failed", "skipped")
+
+# ---------------------------------------------------------------------------------------------
+# The feature files
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """One test as pytest-bdd runs it: a scenario, or one Examples row of an outline."""
+
+    feature: str
+    """The feature file, relative to the features directory's parent (``features/uy/core.feature``)."""
+    feature_name: str
+    name: str
+    """The name pytest-bdd gives it: an outline's ``<parameters>`` filled from its row."""
+    line: int
+    """The line of the ``Scenario:`` (or ``Scenario Outline:``) keyword."""
+    description: str
+    tags: tuple[str, ...]
+    """Effective tags without ``@``: feature, rule, scenario and Examples tags, in that order."""
+    template: str
+    """The name as written (pytest-bdd keys a feature's scenarios by it)."""
+    rule: str = ""
+    example_line: int | None = None
+    """For an outline: the line of this Examples row."""
+
+    @property
+    def regulation(self) -> str | None:
+        """The regulation this scenario plays (see :func:`regulation_of`)."""
+        return regulation_of(self.tags)
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureInfo:
+    """One feature file: its name, tags and scenarios."""
+
+    path: str
+    name: str
+    line: int
+    tags: tuple[str, ...]
+    scenarios: tuple[ScenarioInfo, ...]
+
+
+def regulation_of(tags: Iterable[str]) -> str | None:
+    """The regulation of a set of effective tags: its regulation tag (``UY``) if it has exactly
+    one; else, with none, the one regulation all its clause tags belong to; else ``None``."""
+    tags = list(tags)
+    named = {t for t in tags if t in REGULATION_IDS}
+    if named:
+        return named.pop() if len(named) == 1 else None
+    prefixes = {t.split("-", 1)[0] for t in tags if is_clause_id(t)}
+    return prefixes.pop() if len(prefixes) == 1 else None
+
+
+def clause_tags(info: ScenarioInfo) -> set[str]:
+    """The tags of a scenario that are clause ids by their shape (existing or not)."""
+    return {t for t in info.tags if is_clause_id(t)}
+
+
+_FEATURE_WORDS = ("Feature", "Business Need", "Ability")
+_KEYWORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("feature", _FEATURE_WORDS),
+    ("rule", ("Rule",)),
+    ("background", ("Background",)),
+    ("examples", ("Examples", "Scenarios")),
+    ("scenario", ("Scenario Outline", "Scenario Template", "Scenario", "Example")),
+)
+_STEP_WORDS = ("Given ", "When ", "Then ", "And ", "But ", "* ")
+_DOCSTRING = ('"""', "```")
+_LANGUAGE = re.compile(r"^#\s*language\s*:\s*([A-Za-z_-]+)\s*$")
+_PARAM = re.compile(r"<(.+?)>")
+_ESCAPES = {"|": "|", "\\": "\\", "n": "\n"}
+
+
+def _keyword(stripped: str) -> tuple[str, str] | None:
+    for kind, words in _KEYWORDS:
+        for word in words:
+            if stripped.startswith(word + ":"):
+                return kind, stripped[len(word) + 1 :].strip()
+    return None
+
+
+def _cells(stripped: str) -> list[str] | None:
+    """The cells of a table row (``| a | b \\| c |``), or ``None`` if it does not end with ``|``."""
+    if len(stripped) < 2 or not stripped.endswith("|"):
+        return None
+    cells: list[str] = []
+    cell: list[str] = []
+    i = 1
+    while i < len(stripped):
+        char = stripped[i]
+        if char == "\\" and i + 1 < len(stripped):
+            nxt = stripped[i + 1]
+            cell.append(_ESCAPES.get(nxt, "\\" + nxt))
+            i += 2
+            continue
+        if char == "|":
+            cells.append("".join(cell).strip())
+            cell = []
+        else:
+            cell.append(char)
+        i += 1
+    return cells
+
+
+def _description(lines: list[str]) -> str:
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return textwrap.dedent("\n".join(lines)).strip("\n")
+
+
+def _dedupe(tags: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(tags))
+
+
+@dataclass
+class _Examples:
+    tags: tuple[str, ...]
+    header: list[str] | None = None
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+
+
+@dataclass
+class _Scenario:
+    name: str
+    line: int
+    tags: tuple[str, ...]
+    rule: str
+    rule_tags: tuple[str, ...]
+    description: list[str] = field(default_factory=list)
+    examples: list[_Examples] = field(default_factory=list)
+
+
+class _Reader:
+    """A line-by-line reader of one feature file (the subset of Gherkin pytest-bdd runs)."""
+
+    def __init__(self, path: Path, base: Path) -> None:
+        self.path = path
+        self.rel = path.relative_to(base).as_posix() if path.is_relative_to(base) else path.as_posix()
+        self.feature: tuple[str, int, tuple[str, ...]] | None = None
+        self.rule: tuple[str, tuple[str, ...]] = ("", ())
+        self.pending: list[str] = []
+        self.block: str | None = None  # "background" | "scenario"
+        self.scenario: _Scenario | None = None
+        self.describing: list[str] | None = None  # the description being read, if any
+        self.tables: str | None = None  # where table rows go: "step" | "examples"
+        self.docstring: tuple[str, int] | None = None
+        self.done: list[ScenarioInfo] = []
+
+    def fail(self, line: int, message: str) -> InputError:
+        return InputError(message, field=f"{self.rel} line {line}")
+
+    def read(self) -> FeatureInfo:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"cannot read feature file: {exc}", field=self.rel) from exc
+        lines = text.splitlines()
+        for number, line in enumerate(lines, start=1):
+            self.line(number, line)
+        if self.docstring is not None:
+            raise self.fail(self.docstring[1], "doc string is never closed")
+        if self.pending:
+            raise self.fail(len(lines), "tags at the end of the file tag nothing")
+        if self.feature is None:
+            raise InputError("no 'Feature:' line", field=self.rel)
+        self.finish()
+        name, line, tags = self.feature
+        return FeatureInfo(path=self.rel, name=name, line=line, tags=tags, scenarios=tuple(self.done))
+
+    def line(self, number: int, raw: str) -> None:
+        stripped = raw.strip()
+        if self.docstring is not None:
+            if stripped == self.docstring[0]:
+                self.docstring = None
+            return
+        if not stripped:
+            if self.describing is not None:
+                self.describing.append("")
+            return
+        if stripped.startswith("#"):
+            language = _LANGUAGE.match(stripped)
+            if language and self.feature is None and language[1] != "en":
+                raise self.fail(number, f"language {language[1]!r}: only English keywords are read")
+            return
+        if stripped.startswith("@"):
+            self.describing = None
+            self.pending += self.tag_line(number, stripped)
+            return
+        keyword = _keyword(stripped)
+        if keyword is not None:
+            self.describing = None
+            self.keyword(number, *keyword)
+            return
+        if stripped.startswith(_STEP_WORDS) or stripped == "*":
+            self.step(number)
+            return
+        if stripped.startswith(_DOCSTRING):
+            if self.tables != "step":
+                raise self.fail(number, "doc string outside a step")
+            self.docstring = (stripped[:3], number)
+            return
+        if stripped.startswith("|"):
+            self.describing = None
+            self.table_row(number, stripped)
+            return
+        if self.pending:
+            raise self.fail(number, f"tags {self.pending} are followed by text, not a keyword")
+        if self.describing is None:
+            raise self.fail(number, f"unexpected text {stripped[:60]!r}")
+        self.describing.append(raw.rstrip())
+
+    def tag_line(self, number: int, stripped: str) -> list[str]:
+        tags = []
+        for word in re.split(r"\s#", stripped, maxsplit=1)[0].split():
+            if not word.startswith("@") or len(word) == 1:
+                raise self.fail(number, f"malformed tag {word!r}")
+            tags.append(word[1:])
+        return tags
+
+    def keyword(self, number: int, kind: str, name: str) -> None:
+        tags, self.pending = tuple(self.pending), []
+        if kind == "feature":
+            if self.feature is not None:
+                raise self.fail(number, "a second 'Feature:' in one file")
+            self.feature = (name, number, _dedupe(tags))
+            self.describing = []
+            return
+        if self.feature is None:
+            raise self.fail(number, f"'{kind}' before the 'Feature:' line")
+        if kind == "examples":
+            if self.block != "scenario" or self.scenario is None:
+                raise self.fail(number, "'Examples:' outside a scenario")
+            self.scenario.examples.append(_Examples(tags=tags))
+            self.tables = "examples"
+            self.describing = []
+            return
+        self.finish()
+        self.tables = None
+        if kind == "rule":
+            self.rule = (name, tags)
+            self.block = None
+            self.describing = []
+        elif kind == "background":
+            if tags:
+                raise self.fail(number, "a Background takes no tags")
+            self.block = "background"
+            self.describing = []
+        else:
+            self.block = "scenario"
+            self.scenario = _Scenario(name=name, line=number, tags=tags, rule=self.rule[0], rule_tags=self.rule[1])
+            self.describing = self.scenario.description
+
+    def step(self, number: int) -> None:
+        if self.pending:
+            raise self.fail(number, f"tags {self.pending} before a step")
+        if self.block is None:
+            raise self.fail(number, "a step outside a scenario or background")
+        if self.scenario is not None and self.block == "scenario" and self.scenario.examples:
+            raise self.fail(number, "a step after 'Examples:'")
+        self.describing = None
+        self.tables = "step"
+
+    def table_row(self, number: int, stripped: str) -> None:
+        if self.pending:
+            raise self.fail(number, f"tags {self.pending} before a table row")
+        cells = _cells(stripped)
+        if cells is None:
+            raise self.fail(number, "a table row must end with '|'")
+        if self.tables == "step":
+            return
+        if self.tables != "examples" or self.scenario is None:
+            raise self.fail(number, "a table row outside a step or an Examples block")
+        examples = self.scenario.examples[-1]
+        if examples.header is None:
+            examples.header = cells
+        elif len(cells) != len(examples.header):
+            raise self.fail(number, f"{len(cells)} cells where the header has {len(examples.header)}")
+        else:
+            examples.rows.append((number, cells))
+
+    def finish(self) -> None:
+        """Turn the scenario just read into its tests (pytest-bdd: one per Examples row; a
+        scenario without rows runs once, its name as written)."""
+        scenario, self.scenario = self.scenario, None
+        if scenario is None or self.feature is None:
+            return
+        feature_name, _, feature_tags = self.feature
+        base = feature_tags + scenario.rule_tags + scenario.tags
+
+        def test(name: str, tags: tuple[str, ...], example_line: int | None = None) -> ScenarioInfo:
+            return ScenarioInfo(
+                feature=self.rel,
+                feature_name=feature_name,
+                name=name,
+                line=scenario.line,
+                description=_description(scenario.description),
+                tags=_dedupe(tags),
+                template=scenario.name,
+                rule=scenario.rule,
+                example_line=example_line,
+            )
+
+        rows = [
+            (examples.tags, line, dict(zip(examples.header, cells, strict=True)))
+            for examples in scenario.examples
+            if examples.header is not None
+            for line, cells in examples.rows
+        ]
+        if not rows:
+            self.done.append(test(scenario.name, base))
+        for tags, line, context in rows:
+            name = _PARAM.sub(lambda m: context.get(m[1], m[0]), scenario.name)
+            self.done.append(test(name, base + tags, line))
+
+
+def parse_feature(path: Path, base: Path | None = None) -> FeatureInfo:
+    """Read one feature file; ``base`` is the directory its ``path`` is given relative to
+    (default: the file's grandparent, i.e. ``features/uy/core.feature``). A malformed file is
+    an :class:`InputError` naming the file and the line."""
+    return _Reader(path, path.parent.parent if base is None else base).read()
+
+
+def features(features_dir: Path = FEATURES) -> list[FeatureInfo]:
+    """Every ``*.feature`` file under ``features_dir`` (recursively, in path order)."""
+    if not features_dir.is_dir():
+        raise InputError(f"no such directory {features_dir}", field="features")
+    return [parse_feature(p, features_dir.parent) for p in sorted(features_dir.rglob("*.feature"))]
+
+
+def scenarios(features_dir: Path = FEATURES) -> list[ScenarioInfo]:
+    """Every test of every feature file under ``features_dir`` (Background is not one)."""
+    return [s for f in features(features_dir) for s in f.scenarios]
+
+
+# ---------------------------------------------------------------------------------------------
+# Catalog and exemptions
+
+
+def catalog_ids(clauses_dir: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """The clause ids of each regulation, in text order: from the catalog, or from the
+    ``*.toml`` files of ``clauses_dir`` (a copy of ``data/clauses``)."""
+    if clauses_dir is None:
+        return {r.id: r.ids for r in regulations()}
+    found = {reg.id: reg.ids for reg in map(parse_catalog, sorted(clauses_dir.glob("*.toml")))}
+    order = [r for r in REGULATION_IDS if r in found] + sorted(set(found) - set(REGULATION_IDS))
+    return {r: found[r] for r in order}
+
+
+def exemptions(path: Path | None = None, known: Iterable[str] | None = None) -> dict[str, str]:
+    """The declared exemptions, clause id -> reason, in file order. An unknown clause id (not
+    in ``known``, by default the catalog), a duplicate or an empty reason is an
+    :class:`InputError` naming the file and the clause."""
+    path = EXEMPTIONS if path is None else path
+    known_ids = set(known) if known is not None else {i for ids in catalog_ids().values() for i in ids}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read exemptions: {exc}", field=path.name) from exc
+    if set(raw) - {"exempt"}:
+        raise InputError(f"unknown keys {sorted(set(raw) - {'exempt'})}", field=f"{path.name} top level")
+    entries = raw.get("exempt", [])
+    if not isinstance(entries, list):
+        raise InputError("'exempt' must be an array of tables ([[exempt]])", field=path.name)
+    found: dict[str, str] = {}
+    for index, entry in enumerate(entries, start=1):
+        clause = entry.get("clause")
+        where = f"{path.name} exempt {clause}" if isinstance(clause, str) and clause else f"{path.name} exempt #{index}"
+        if set(entry) - {"clause", "reason"}:
+            raise InputError(f"unknown keys {sorted(set(entry) - {'clause', 'reason'})}", field=where)
+        if not isinstance(clause, str) or not clause:
+            raise InputError("'clause' is missing or not a string", field=where)
+        if clause not in known_ids:
+            raise InputError(f"unknown clause id {clause!r}", field=where)
+        if clause in found:
+            raise InputError(f"{clause} is exempted twice", field=where)
+        reason = entry.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError(f"the exemption of {clause} has no reason", field=where)
+        found[clause] = reason.strip()
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# The gate
+
+CHECKS = {
+    "uncovered": "a clause has neither a scenario nor an exemption",
+    "unknown-clause": "a clause tag names no clause of the catalog",
+    "untagged": "a scenario has no clause tag",
+    "exempt-and-covered": "an exempt clause is checked by a scenario (remove the exemption)",
+    "duplicate-name": "two scenarios of one feature file share a name (pytest-bdd runs only the last)",
+    "bad-tag": "a tag is neither a clause id nor a regulation id",
+    "wrong-regulation": "a scenario tagged with one regulation cites another regulation's clause",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding of the gate: which check (a key of :data:`CHECKS`) and what exactly."""
+
+    check: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.check}: {self.message}"
+
+
+def covering(infos: Iterable[ScenarioInfo]) -> dict[str, list[ScenarioInfo]]:
+    """Clause id -> the scenarios tagged with it."""
+    found: dict[str, list[ScenarioInfo]] = {}
+    for info in infos:
+        for tag in sorted(clause_tags(info)):
+            found.setdefault(tag, []).append(info)
+    return found
+
+
+def _where(info: ScenarioInfo) -> str:
+    return f"{info.feature}:{info.example_line or info.line} {info.name!r}"
+
+
+def gate_problems(
+    features_dir: Path = FEATURES,
+    *,
+    clauses_dir: Path | None = None,
+    exemptions_path: Path | None = None,
+) -> list[Problem]:
+    """Check that the scenarios and the exemptions account for every clause, and that every
+    tag means something. Returns the problems found (empty when the gate passes)."""
+    ids = catalog_ids(clauses_dir)
+    known = {i for reg_ids in ids.values() for i in reg_ids}
+    exempt = exemptions(exemptions_path, known)
+    problems: list[Problem] = []
+    infos: list[ScenarioInfo] = []
+    for feature in features(features_dir):
+        first_line: dict[str, int] = {}
+        for info in feature.scenarios:
+            infos.append(info)
+            tags = clause_tags(info)
+            others = [t for t in info.tags if t not in tags and t not in REGULATION_IDS]
+            if others:
+                problems.append(Problem("bad-tag", f"{_where(info)}: {', '.join('@' + t for t in others)}"))
+            if not tags:
+                problems.append(Problem("untagged", f"{_where(info)} has no clause tag"))
+            named = [t for t in info.tags if t in REGULATION_IDS]
+            for tag in sorted(tags):
+                if tag not in known:
+                    problems.append(Problem("unknown-clause", f"{_where(info)}: @{tag} is no clause of the catalog"))
+                if named and tag.split("-", 1)[0] not in named:
+                    problems.append(
+                        Problem("wrong-regulation", f"{_where(info)}: @{tag} is not a clause of {'/'.join(named)}")
+                    )
+            line = first_line.setdefault(info.template, info.line)
+            if line != info.line:
+                problems.append(
+                    Problem(
+                        "duplicate-name",
+                        f"{feature.path}: scenario {info.template!r} on lines {line} and {info.line}",
+                    )
+                )
+    covered = covering(infos)
+    for reg, reg_ids in ids.items():
+        missing = [i for i in reg_ids if i not in covered and i not in exempt]
+        if missing:
+            problems.append(
+                Problem(
+                    "uncovered",
+                    f"{reg}: {len(missing)} of {len(reg_ids)} clauses have no scenario and no exemption: "
+                    + ", ".join(missing),
+                )
+            )
+    for clause, reason in exempt.items():
+        if clause in covered:
+            problems.append(
+                Problem(
+                    "exempt-and-covered",
+                    f"{clause} is exempt ({reason!r}) but checked by {_where(covered[clause][0])}; remove the exemption",
+                )
+            )
+    return list(dict.fromkeys(problems))
+
+
+# ---------------------------------------------------------------------------------------------
+# The coverage report
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    """The per-scenario results written by ``tests/results_plugin.py`` (validated)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InputError(f"cannot read results: {exc}", field=path.name) from exc
+    if not isinstance(data, list):
+        raise InputError("expected a JSON list of scenario results", field=path.name)
+    for index, entry in enumerate(data, start=1):
+        if not isinstance(entry, dict):
+            raise InputError("not an object", field=f"{path.name} entry #{index}")
+        if entry.get("status") not in STATUSES:
+            raise InputError(f"status must be one of {STATUSES}", field=f"{path.name} entry #{index}")
+        if not isinstance(entry.get("regulation"), (str, type(None))):
+            raise InputError("regulation must be a string or null", field=f"{path.name} entry #{index}")
+    return data
+
+
+def _percent(part: int, whole: int) -> float:
+    return round(100 * part / whole, 1) if whole else 0.0
+
+
+def coverage_report(
+    features_dir: Path = FEATURES,
+    results_path: Path | None = None,
+    *,
+    clauses_dir: Path | None = None,
+    exemptions_path: Path | None = None,
+) -> dict[str, Any]:
+    """Per regulation and in total: clauses, executable (tagged on at least one scenario),
+    exempt, missing (neither), scenarios, passing (from the results file; ``None`` without one)
+    and the executable percentage; with the ids that are exempt and missing."""
+    ids = catalog_ids(clauses_dir)
+    exempt = exemptions(exemptions_path, {i for reg_ids in ids.values() for i in reg_ids})
+    infos = scenarios(features_dir)
+    covered = covering(infos)
+    results = None if results_path is None else read_results(results_path)
+    rows: dict[str, dict[str, Any]] = {}
+    for reg, reg_ids in ids.items():
+        executable = [i for i in reg_ids if i in covered]
+        exempt_ids = [i for i in reg_ids if i in exempt and i not in covered]
+        missing = [i for i in reg_ids if i not in covered and i not in exempt]
+        rows[reg] = {
+            "clauses": len(reg_ids),
+            "executable": len(executable),
+            "exempt": len(exempt_ids),
+            "missing": len(missing),
+            "scenarios": sum(1 for s in infos if s.regulation == reg),
+            "passing": None
+            if results is None
+            else sum(1 for r in results if r.get("regulation") == reg and r["status"] == "passed"),
+            "executable_percent": _percent(len(executable), len(reg_ids)),
+            "exempt_ids": exempt_ids,
+            "missing_ids": missing,
+        }
+    keys = ("clauses", "executable", "exempt", "missing")
+    total: dict[str, Any] = {k: sum(row[k] for row in rows.values()) for k in keys}
+    total["scenarios"] = len(infos)
+    total["passing"] = None if results is None else sum(1 for r in results if r["status"] == "passed")
+    total["executable_percent"] = _percent(total["executable"], total["clauses"])
+    return {"regulations": rows, "total": total}
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The coverage report as a plain-text table."""
+    columns = ("clauses", "executable", "exempt", "missing", "scenarios", "passing")
+    lines = ["regulation  " + "  ".join(f"{c:>10}" for c in columns)]
+
+    def row(label: str, values: dict[str, Any]) -> str:
+        cells = ("n/a" if values[c] is None else str(values[c]) for c in columns)
+        return f"{label:<10}  " + "  ".join(f"{cell:>10}" for cell in cells)
+
+    lines += [row(reg, values) for reg, values in report["regulations"].items()]
+    total = report["total"]
+    lines.append(row("total", total))
+    lines.append(
+        f"executable: {total['executable']} of {total['clauses']} clauses ({total['executable_percent']} %); "
+        f"exempt {total['exempt']}; missing {total['missing']}"
+    )
+    for reg, values in report["regulations"].items():
+        if values["missing_ids"]:
+            lines.append(f"missing {reg}: {', '.join(values['missing_ids'])}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m spec_engine.trace``: print the coverage report."""
+    parser = argparse.ArgumentParser(
+        prog="python -m spec_engine.trace",
+        description="Clause coverage per regulation: executable, exempt, missing, scenarios, passing.",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--results", type=Path, help="per-scenario results (reports/scenarios.json)")
+    parser.add_argument("--features", type=Path, default=FEATURES, help="the features directory")
+    args = parser.parse_args(argv)
+    try:
+        report = coverage_report(args.features, args.results)
+    except SpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -35,6 +35,7 @@ serve: site
 
 bench: $(STAMP_TEST)
 	$(PY) benchmarks/rounds.py
+	$(PY) benchmarks/scenarios.py
 
 clean:
 	rm -rf $(VENV) site docs/generated

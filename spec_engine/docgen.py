@@ -19,7 +19,6 @@ from spec_engine import events
 from spec_engine.catalog import REGULATION_IDS, Clause, regulation, regulations
 from spec_engine.rules import RULE_FIELDS, Citation, ruleset
 
-
 _LIST_START = re.compile(r"^(\d*)([.)+-])")
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]#|"})
 
@@ -65,10 +64,12 @@ def rules_page() -> str:
     lines = [
         "# The rules compared",
         "",
-        "One row per rule value, one column per regulation. **Bold**: the text states it "
-        "(linked clauses) or the project's reading of it; *italic*: the text is silent and "
-        "the engine assumes the value (see the notes below the table). Rows where the five differ "
-        "are marked ≠.",
+        (
+            "One row per rule value, one column per regulation. **Bold**: the text states it "
+            "(linked clauses) or the project's reading of it; *italic*: the text is silent and "
+            "the engine assumes the value (see the notes below the table). Rows where the five "
+            "differ are marked ≠."
+        ),
         "",
         "| rule | " + " | ".join(r.name for r in sets) + " |",
         "|---|" + "---|" * len(sets),

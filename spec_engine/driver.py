@@ -21,7 +21,7 @@ Actions (``act(name, **args)``)::
     forget_insurance_call
     play_absent     box: the dealer plays the hand of a bettor who left
     cut             at, [by]            (table level)
-    shuffle | change_dealer             (table level)
+    shuffle | change_dealer | announce_closing   (table level)
     leave | claim   bettor: an absent bettor leaves / comes back for held winnings
     session_round   bets: {player: amount}      (session level)
     session_play    bet: every player bets it every round to the end
@@ -93,6 +93,7 @@ class Driver(Protocol):
         max_bet: str,
         seed: int = 1,
         shoes: Sequence[Sequence[str]] = (),
+        after_cut: bool = False,
     ) -> None: ...
 
     def act(self, action: str, **args: Any) -> None: ...
@@ -191,6 +192,7 @@ class EngineDriver:
         max_bet: str,
         seed: int = 1,
         shoes: Sequence[Sequence[str]] = (),
+        after_cut: bool = False,
     ) -> None:
         try:
             self.rules = ruleset(regulation)
@@ -202,6 +204,7 @@ class EngineDriver:
                 max_bet=parse_money(max_bet),
                 seed=seed,
                 shoes=[parse_cards(s) for s in shoes],
+                stacked_after_cut=after_cut,
             )
             self.table = self.session.table
         except (InputError, RuleViolation) as exc:
@@ -246,6 +249,8 @@ class EngineDriver:
                 table.shuffle()
             elif action == "change_dealer":
                 table.change_dealer()
+            elif action == "announce_closing":
+                table.announce_closing()
             elif action == "leave":
                 self.absent.add(args["bettor"])
             elif action == "claim":
@@ -323,7 +328,7 @@ class EngineDriver:
         return out
 
 
-TABLE_ACTIONS = frozenset({"cut", "shuffle", "change_dealer", "leave", "claim", "session_round", "session_play"})
+TABLE_ACTIONS = frozenset({"cut", "shuffle", "change_dealer", "announce_closing", "leave", "claim", "session_round", "session_play"})
 
 
 def _refusal(exc: Exception) -> Refusal:

@@ -5,33 +5,61 @@ that is never rewritten. An event is a flat record; fields that do not apply are
 and are left out of its JSON form. Boxes are numbered from 1 at the dealer's left; hands
 within a box from 1 in the order they are played.
 
-===================  ==========================================================  =========================
-type                 meaning                                                     fields
-===================  ==========================================================  =========================
-``shuffle``          the shoe is shuffled (``info``: ``decks=N seed=S``)          info
-``cut``              the cut card is placed (``amount``: cards behind it)         amount
-``burn``             a card is burnt face down                                   card
-``bet``              a bet is placed                                             box, bettor, amount
-``announce``         the dealer says something (``info``: the words)             info
-``card``             a card is dealt to a player's hand                          box, hand, card
-``dealer_card``      a card is dealt to the dealer                               card
-``void``             a card is voided (misdeal) and goes to the discards         card, info
-``hit``              the hand asks for a card                                    box, hand, bettor
-``stand``            the hand stands (``info``: ``automatic`` when no choice)    box, hand, bettor, info
-``double``           the hand doubles (stake added per matching bettor)          box, hand, bettor
-``split``            the hand splits; the new hand is ``hand + 1``               box, hand, bettor
-``decline``          a bettor behind declines a double or split                  box, hand, bettor, info
-``match``            a bettor adds a stake to match a double or split            box, hand, bettor, amount
-``insurance``        a bettor insures                                            box, bettor, amount
-``even_money``       a bettor takes even money for his blackjack                 box, bettor
-``bust``             a hand exceeds 21 (``total``)                               box, hand, total
-``dealer_total``     the dealer's final total (``info``: blackjack/bust/stands)  total, info
-``dealer_discards``  the dealer discards his card: no bet is left in play        card
-``settle``           a stake is settled: ``amount`` is the bettor's net result   box, hand, bettor,
-                     (``info``: blackjack, win, push, lose, insurance_win,       amount, info
-                     insurance_lose, even_money; ``stake``: the stake settled)   stake
-``clear``            the round's cards go to the discard tray                    amount (cards)
-===================  ==========================================================  =========================
+======================  =========================================================  =========================
+type                    meaning                                                    fields
+======================  =========================================================  =========================
+*the shoe (table level)*
+``shuffle``             the cards are shuffled (``info``: ``discards`` for a        total (cards), info
+                        refill from the discards mid-round)
+``offer_cut``           the cut is offered (no box: to any player)                 box
+``cut``                 the shoe is cut: ``total`` cards go from front to back     box (who cut), total
+``cut_card``            the cut card is placed ``total`` cards from the end        total
+``burn``                a card is burnt face down                                  card
+``dealer_change``       a new dealer takes over mid-shoe                           (none)
+``cut_card_out``        the cut card has come out of the shoe                      (none)
+``last_round``          the last round is announced (``info``: ``closing`` when    info
+                        closing time is near)
+*the round*
+``bet``                 a bet is placed                                            box, bettor, amount
+``change_bet``          a bet is raised or lowered before the deal                 box, bettor, amount
+``withdraw_bet``        a bet is taken back before the deal                        box, bettor
+``announce``            the dealer's call closing the bets (``info``: the words)   info
+``card``                a card is dealt to a player's hand                         box, hand, card
+``dealer_card``         a card is dealt to the dealer                              card
+``insurance_offered``   the dealer calls insurance                                 (none)
+``insurance``           a bettor insures                                           box, bettor, amount
+``even_money``          a bettor takes even money for his blackjack                box, bettor
+``insurance_closed``    the dealer closes insurance                                (none)
+``insurance_missed``    the dealer went on without calling insurance (a mistake)   (none)
+``hit``                 the hand asks for a card                                   box, hand, bettor
+``stand``               the hand stands (``info``: ``automatic`` when no choice)   box, hand, bettor, info
+``double``              the hand doubles                                           box, hand, bettor
+``split``               the hand splits; the new hand is ``hand + 1``              box, hand, bettor
+``match``               a bettor adds a stake to follow a double or split          box, hand, bettor, amount
+``decline``             a bettor behind declines a double or split                 box, hand, bettor, info
+``bust``                a hand exceeds 21                                          box, hand, total
+``absent``              the dealer plays the hand of a bettor who left             box, hand
+``misdeal``             a card dealt to a box by mistake, or exposed (no box)      box, card
+``remedy``              what the rule set does about it (``info``: ``void``,       card, info
+                        ``return_to_shoe``, ``next_card`` or ``reconstruct``: every
+                        card and settlement of the round so far is undone and the
+                        round dealt again)
+``dealer_discards``     the dealer discards his card: no bet is left in play       card
+``dealer_total``        the dealer's final total (``info``: blackjack/bust/stands) total, info
+``settle``              a stake is settled: ``amount`` is the bettor's net result  box, hand, bettor,
+                        (``info``: blackjack, win, push, lose, insurance_win,      amount, stake, info
+                        insurance_lose, even_money, excess_returned)
+``clear``               the round's cards go to the discard tray                   total (cards)
+*after the round*
+``held``                an absent bettor's winnings are kept on the table          bettor, amount
+``claimed``             ... and handed back when he returns                        bettor, amount
+``forfeit``             ... or go to the bank when the rounds run out              bettor, amount
+*the session*
+``banker``              who banks now                                              bettor
+``advance``             a participant advances money to the co-owned bank          bettor, amount
+``session_end``         the round of bankers is over                               (none)
+``share``               a participant's share of the bank                          bettor, amount
+======================  =========================================================  =========================
 
 Money is written as a decimal string (``"22.5"``): exact, whatever the language reading it.
 """
@@ -107,7 +135,7 @@ class Event(NamedTuple):
         for key, value in zip(self._fields, self):
             if value is None:
                 continue
-            out[key] = money_str(value) if key in ("amount", "stake") else value
+            out[key] = money_str(value) if key in ("amount", "stake") and not isinstance(value, str) else value
         return out
 
     def to_json(self) -> str:

@@ -57,7 +57,7 @@ class Action(NamedTuple):
 class Hand:
     """One hand of a box: its cards and each bettor's stake on it."""
 
-    __slots__ = ("cards", "hard", "ace", "stakes", "original", "open", "doubled", "from_split", "done", "natural")
+    __slots__ = ("ace", "cards", "done", "doubled", "from_split", "hard", "natural", "open", "original", "stakes")
 
     def __init__(self, cards: list[Card], stakes: dict[str, Money], *, from_split: bool = False) -> None:
         self.cards = cards
@@ -92,7 +92,7 @@ class Hand:
 class Box:
     """A betting box: its bettors (the first is the owner), hands and insurance."""
 
-    __slots__ = ("number", "bets", "hands", "insurance", "even_money", "seated", "series_open", "excess", "special")
+    __slots__ = ("bets", "even_money", "excess", "hands", "insurance", "number", "seated", "series_open", "special")
 
     def __init__(self, number: int, seated: bool) -> None:
         self.number = number
@@ -184,8 +184,10 @@ class Round:
         return box, box.hands[self._hi]
 
     def cards_on_table(self) -> list[Card]:
-        cards = [c for box in self.boxes.values() for h in box.hands for c in h.cards]
-        return cards + self.dealer + self.voided
+        """The round's cards in the order they are collected: the boxes in the payment
+        order, the voided cards, the dealer's last."""
+        cards = [c for box in self._in_order(self.rules.payment_order) for h in box.hands for c in h.cards]
+        return cards + self.voided + self.dealer
 
     def bank_net(self) -> Money:
         """The bank's result so far (the opposite of the bettors' total)."""
@@ -304,7 +306,11 @@ class Round:
                 if any(b.special == bettor for b in self.boxes.values()):
                     raise self._refuse("special_maximum", f"{bettor} already plays his special maximum on another box", "bet")
                 if amount > special:
-                    raise self._refuse("special_maximum", f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(special)}", "bet")
+                    if not (unnoticed and rules.over_maximum_bet == "capped"):
+                        raise self._refuse(
+                            "special_maximum", f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(special)}", "bet"
+                        )
+                    excess = money(amount - special)
                 target.special = bettor
             elif unnoticed and rules.over_maximum_bet == "capped":
                 excess = money(sum(target.bets.values()) + amount - self.max_bet)
@@ -654,12 +660,13 @@ class Round:
             if target is not None and target.hands:
                 # a hand the rules have closed (21, blackjack, a double): say which rule closed it
                 hand = target.hands[-1]
-                refusal = {
-                    "hit": lambda: self._hit_refusal(hand),
-                    "double": lambda: self._double_refusal(target, hand),
-                    "split": lambda: self._split_refusal(target, hand),
-                    "stand": lambda: None,
-                }[action]()
+                refusal: tuple[str, str] | None = None
+                if action == "hit":
+                    refusal = self._hit_refusal(hand)
+                elif action == "double":
+                    refusal = self._double_refusal(target, hand)
+                elif action == "split":
+                    refusal = self._split_refusal(target, hand)
                 if refusal is not None:
                     raise self._refuse(*refusal, action)
             self._need_phase(Phase.PLAYING, action)
@@ -922,7 +929,7 @@ class Round:
                 self._settle(box, None, bettor, excess, 0, "excess_returned")
         self.phase = Phase.DONE
         self.cleared = self.cards_on_table()
-        self._emit(Event("clear", total=len(self.cleared)))
+        self._emit(Event("clear", total=len(self.cleared), info=" ".join(c.code for c in self.cleared)))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:
@@ -1024,6 +1031,8 @@ class Table:
         """The box offered the cut while the shoe waits for it (None: any player)."""
         self.awaiting_cut = False
         self.last_cut_box: int | None = None
+        self._closing: int | None = None  # rounds left once closing is announced
+        self._round_open = False
         self._stacked = [list(cards) for cards in shoes]
         self._after_cut = stacked_after_cut
         self._rotate = True
@@ -1107,6 +1116,14 @@ class Table:
             self.tray.append(card)
             self.log.append(Event("burn", card=card.code))
 
+    def announce_closing(self) -> None:
+        """Closing time is near: the round under way is the one before the last; the last
+        round is announced, and no round starts after it."""
+        if not self.rules.announce_closing:
+            raise self._refuse("announce_closing", "no closing announcement is provided for", "announce_closing")
+        self.log.append(Event("last_round", info="closing"))
+        self._closing = 2 if self._round_open else 1
+
     def change_dealer(self) -> None:
         """A new dealer takes over mid-shoe: the rule set's burn for it."""
         self.log.append(Event("dealer_change"))
@@ -1123,7 +1140,8 @@ class Table:
         cards = cards[at:] + cards[:at]
         self.log.append(Event("shuffle", total=len(cards), info="discards"))
         self.log.append(Event("cut", total=at))
-        self.shoe.load(cards, cut_remaining=None)
+        # the refilled round is the shoe's last: the next round needs a new shuffle
+        self.shoe.load(cards, cut_remaining=len(cards))
 
     def new_round(self) -> Round:
         """A round in its betting phase. After the round in which the cut card came out the
@@ -1136,6 +1154,9 @@ class Table:
             self.shuffle()
         if self.awaiting_cut:
             raise InputError(f"the shoe waits for the cut (offered to box {self.cut_offer or 'any'})", field="cut")
+        if self._closing == 0:
+            raise self._refuse("announce_closing", "the last round has been played: the table is closed", "new_round")
+        self._round_open = True
         return Round(
             self.rules,
             self.shoe,
@@ -1156,6 +1177,9 @@ class Table:
         self.bank = money(self.bank + rnd.bank_net())
         self.tray.extend(rnd.cleared)
         self.rounds += 1
+        self._round_open = False
+        if self._closing is not None:
+            self._closing -= 1
         if rnd.cut_card_box is not None:
             self.last_cut_box = rnd.cut_card_box
         for bettor, entry in list(self.held.items()):

@@ -93,6 +93,11 @@ class RuleSet:
     announce_last_round: bool = _rule(
         "The dealer announces the last round of the shoe when the cut card comes out.", "bool"
     )
+    announce_closing: bool = _rule(
+        "Before closing time the last round is announced during the round before it; no round "
+        "follows the last.",
+        "bool",
+    )
 
     # Table, boxes and bettors
     max_boxes: int = _rule("Number of betting boxes (seats) at the table.", "int")

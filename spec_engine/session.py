@@ -36,6 +36,7 @@ class Session:
         max_bet: Money,
         seed: int,
         shoes: Iterable[Iterable[Card]] = (),
+        stacked_after_cut: bool = False,
         policy: Policy = simple_policy,
     ) -> None:
         self.rules = rules
@@ -63,7 +64,15 @@ class Session:
         self.participants = names
         self.advance_amount = money(advance)
         self.policy = policy
-        self.table = Table(rules, seed=seed, min_bet=min_bet, max_bet=max_bet, participants=len(names), shoes=shoes)
+        self.table = Table(
+            rules,
+            seed=seed,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            participants=len(names),
+            shoes=shoes,
+            stacked_after_cut=stacked_after_cut,
+        )
         self.log = self.table.log
         self.banker_index = 0
         self.bank: Money = 0

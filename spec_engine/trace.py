@@ -153,6 +153,11 @@ def _description(lines: list[str]) -> str:
     return textwrap.dedent("\n".join(lines)).strip("\n")
 
 
+def _render(name: str, context: dict[str, str]) -> str:
+    """An outline's name with its ``<parameters>`` filled in (unknown ones left as written)."""
+    return _PARAM.sub(lambda m: context.get(m[1], m[0]), name)
+
+
 def _dedupe(tags: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(tags))
 
@@ -200,8 +205,8 @@ class _Reader:
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"cannot read feature file: {exc}", field=self.rel) from exc
         lines = text.splitlines()
-        for number, line in enumerate(lines, start=1):
-            self.line(number, line)
+        for number, raw in enumerate(lines, start=1):
+            self.line(number, raw)
         if self.docstring is not None:
             raise self.fail(self.docstring[1], "doc string is never closed")
         if self.pending:
@@ -331,6 +336,7 @@ class _Reader:
             return
         feature_name, _, feature_tags = self.feature
         base = feature_tags + scenario.rule_tags + scenario.tags
+        description = _description(scenario.description)
 
         def test(name: str, tags: tuple[str, ...], example_line: int | None = None) -> ScenarioInfo:
             return ScenarioInfo(
@@ -338,7 +344,7 @@ class _Reader:
                 feature_name=feature_name,
                 name=name,
                 line=scenario.line,
-                description=_description(scenario.description),
+                description=description,
                 tags=_dedupe(tags),
                 template=scenario.name,
                 rule=scenario.rule,
@@ -354,15 +360,18 @@ class _Reader:
         if not rows:
             self.done.append(test(scenario.name, base))
         for tags, line, context in rows:
-            name = _PARAM.sub(lambda m: context.get(m[1], m[0]), scenario.name)
-            self.done.append(test(name, base + tags, line))
+            self.done.append(test(_render(scenario.name, context), base + tags, line))
 
 
 def parse_feature(path: Path, base: Path | None = None) -> FeatureInfo:
-    """Read one feature file; ``base`` is the directory its ``path`` is given relative to
-    (default: the file's grandparent, i.e. ``features/uy/core.feature``). A malformed file is
-    an :class:`InputError` naming the file and the line."""
-    return _Reader(path, path.parent.parent if base is None else base).read()
+    """Read one feature file. Its ``path`` in the result is relative to ``base``; by default
+    to the parent of the nearest enclosing ``features`` directory (``features/uy/core.feature``),
+    else to the file's own directory. A malformed file is an :class:`InputError` naming the
+    file and the line."""
+    if base is None:
+        enclosing = [p for p in path.parents if p.name == "features"]
+        base = enclosing[0].parent if enclosing else path.parent
+    return _Reader(path, base).read()
 
 
 def features(features_dir: Path = FEATURES) -> list[FeatureInfo]:
@@ -445,6 +454,8 @@ class Problem:
 
     check: str
     message: str
+    clauses: tuple[str, ...] = ()
+    """The clause ids the problem is about, if any."""
 
     def __str__(self) -> str:
         return f"{self.check}: {self.message}"
@@ -489,10 +500,10 @@ def gate_problems(
             named = [t for t in info.tags if t in REGULATION_IDS]
             for tag in sorted(tags):
                 if tag not in known:
-                    problems.append(Problem("unknown-clause", f"{_where(info)}: @{tag} is no clause of the catalog"))
+                    problems.append(Problem("unknown-clause", f"{_where(info)}: @{tag} is no clause of the catalog", (tag,)))
                 if named and tag.split("-", 1)[0] not in named:
                     problems.append(
-                        Problem("wrong-regulation", f"{_where(info)}: @{tag} is not a clause of {'/'.join(named)}")
+                        Problem("wrong-regulation", f"{_where(info)}: @{tag} is not a clause of {'/'.join(named)}", (tag,))
                     )
             line = first_line.setdefault(info.template, info.line)
             if line != info.line:
@@ -509,8 +520,8 @@ def gate_problems(
             problems.append(
                 Problem(
                     "uncovered",
-                    f"{reg}: {len(missing)} of {len(reg_ids)} clauses have no scenario and no exemption: "
-                    + ", ".join(missing),
+                    f"{reg}: {len(missing)} of {len(reg_ids)} clauses have no scenario and no exemption: " + ", ".join(missing),
+                    tuple(missing),
                 )
             )
     for clause, reason in exempt.items():
@@ -519,6 +530,7 @@ def gate_problems(
                 Problem(
                     "exempt-and-covered",
                     f"{clause} is exempt ({reason!r}) but checked by {_where(covered[clause][0])}; remove the exemption",
+                    (clause,),
                 )
             )
     return list(dict.fromkeys(problems))

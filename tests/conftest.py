@@ -8,7 +8,7 @@ import pytest
 
 from spec_engine.catalog import all_clause_ids, regulations
 
-pytest_plugins = ["tests.steps"]
+pytest_plugins = ["tests.steps", "tests.results_plugin"]
 
 # Tags that are not clause ids: a regulation's id on a whole feature.
 OTHER_TAGS = {r: f"scenarios of the {r} regulation" for r in ("CL", "ES", "UY", "CZ", "IT")}

@@ -141,6 +141,10 @@ class Play:
                 pending = []
         return money(sum(parse_money(e["amount"]) for e in committed + pending))
 
+    def state(self) -> dict[str, Any]:
+        self.start()
+        return self.driver.state()
+
     def since(self, *types: str) -> list[dict[str, Any]]:
         """The events after the last event of one of these types (all if none)."""
         events = self.events()
@@ -331,7 +335,7 @@ def insurance_offered(play: Play, neg: str | None) -> None:
     assert offered != bool(neg), f"log: {play.events()}"
 
 
-@then(parsers.parse("the round is {phase}"))
+@then(parsers.re(r"the round is (?P<phase>over|betting|insurance|playing)"))
 def round_phase(play: Play, phase: str) -> None:
     assert play.driver.phase() == {"over": "done"}.get(phase, phase)
 
@@ -386,6 +390,11 @@ def shuffle(play: Play) -> None:
     play.act("shuffle")
 
 
+@when("closing time is announced")
+def announce_closing(play: Play) -> None:
+    play.act("announce_closing")
+
+
 @when("the dealer changes")
 def change_dealer(play: Play) -> None:
     play.act("change_dealer")
@@ -393,9 +402,9 @@ def change_dealer(play: Play) -> None:
 
 @then(parsers.re(r"the cut is offered to (?:box (?P<box>\d+)|(?P<anyone>any player))"))
 def cut_offered(play: Play, box: str | None, anyone: str | None) -> None:
-    offer = play.driver.state()["cut_offer"]
+    offer = play.state()["cut_offer"]
     assert offer == (None if anyone else int(box or 0)), f"the cut is offered to {offer}"
-    assert play.driver.state()["awaiting_cut"], "no cut is awaited"
+    assert play.state()["awaiting_cut"], "no cut is awaited"
 
 
 @then(parsers.re(r"the cut card lies (?P<count>\d+) cards from the end"), converters={"count": int})
@@ -430,7 +439,7 @@ def last_round(play: Play, neg: str | None) -> None:
 
 @then(parsers.re(r"the next round (?P<neg>cannot|can) start"))
 def next_round(play: Play, neg: str) -> None:
-    out = play.driver.state()["cut_card_out"]
+    out = play.state()["cut_card_out"]
     assert out == (neg == "cannot"), f"cut card out: {out}"
 
 
@@ -484,7 +493,7 @@ def comes_back(play: Play, bettor: str) -> None:
 def remedied(play: Play, what: str, codes: str) -> None:
     infos = {"voided": ("void",), "returned": ("return_to_shoe", "next_card")}[what]
     got = [e["card"] for e in play.events() if e["type"] == "remedy" and e.get("info") in infos]
-    assert got == cards(codes), f"{what}: {got}"
+    assert got == ([] if codes == "none" else cards(codes)), f"{what}: {got}"
 
 
 @then("the round is reconstructed and dealt again")
@@ -494,19 +503,19 @@ def reconstructed(play: Play) -> None:
 
 @then(parsers.re(r"(?P<bettor>\w+)'s balance is (?P<amount>\S+)"))
 def balance(play: Play, bettor: str, amount: str) -> None:
-    got = play.driver.state()["balances"].get(bettor, "0")
+    got = play.state()["balances"].get(bettor, "0")
     assert parse_money(got) == parse_money(amount), f"{bettor}'s balance is {got}"
 
 
 @then(parsers.re(r"(?P<bettor>\w+)'s winnings of (?P<amount>\S+) are held on the table"))
 def held(play: Play, bettor: str, amount: str) -> None:
-    got = play.driver.state()["held"].get(bettor)
-    assert got is not None and parse_money(got) == parse_money(amount), f"held: {play.driver.state()['held']}"
+    got = play.state()["held"].get(bettor)
+    assert got is not None and parse_money(got) == parse_money(amount), f"held: {play.state()['held']}"
 
 
 @then(parsers.re(r"nothing of (?P<bettor>\w+)'s is held"))
 def not_held(play: Play, bettor: str) -> None:
-    assert bettor not in play.driver.state()["held"], f"held: {play.driver.state()['held']}"
+    assert bettor not in play.state()["held"], f"held: {play.state()['held']}"
 
 
 # ---------------------------------------------------------------- the session level
@@ -524,6 +533,7 @@ def given_session(play: Play, who: str, advance: str, low: str, high: str, seed:
         "max_bet": high,
         "seed": int(seed or 1),
         "shoes": play.table_shoes,
+        "after_cut": play.after_cut,
     }
 
 
@@ -554,36 +564,36 @@ def bankers(play: Play, who: str) -> None:
 
 @then(parsers.re(r"(?P<who>\w+) banks now"))
 def banks_now(play: Play, who: str) -> None:
-    assert play.driver.state()["banker"] == who, f"the banker is {play.driver.state()['banker']}"
+    assert play.state()["banker"] == who, f"the banker is {play.state()['banker']}"
 
 
 @then(parsers.re(r"(?P<who>\w+) has advanced (?P<amount>\S+) to the bank"))
 def advanced(play: Play, who: str, amount: str) -> None:
-    got = play.driver.state()["advances"][who]
+    got = play.state()["advances"][who]
     assert parse_money(got) == parse_money(amount), f"{who} advanced {got}"
 
 
 @then(parsers.re(r"the bank holds (?P<amount>\S+)"))
 def bank_holds(play: Play, amount: str) -> None:
-    got = play.driver.state()["bank"]
+    got = play.state()["bank"]
     assert parse_money(got) == parse_money(amount), f"the bank holds {got}"
 
 
 @then(parsers.re(r"(?P<who>\w+)'s result at the table is (?P<amount>\S+)"))
 def table_result(play: Play, who: str, amount: str) -> None:
-    got = play.driver.state()["results"][who]
+    got = play.state()["results"][who]
     assert parse_money(got) == parse_money(amount), f"{who}'s result is {got}"
 
 
 @then(parsers.re(r"(?P<who>\w+)'s final balance is (?P<amount>\S+)"))
 def final_balance(play: Play, who: str, amount: str) -> None:
-    got = play.driver.state()["final"][who]
+    got = play.state()["final"][who]
     assert parse_money(got) == parse_money(amount), f"{who}'s final balance is {got}"
 
 
 @then("the session is over")
 def session_over(play: Play) -> None:
-    assert play.driver.state()["over"], "the session is not over"
+    assert play.state()["over"], "the session is not over"
 
 
 @then("the session's accounts agree with its log")
@@ -591,7 +601,7 @@ def session_accounts(play: Play) -> None:
     """Recompute every balance from the log alone: results from the settlements, advances
     and shares from their events; the shares are equal and everything adds up to zero."""
     events = play.events()
-    state = play.driver.state()
+    state = play.state()
     people = list(state["advances"])
     result = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "settle" and e["bettor"] == p) for p in people}
     advance = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "advance" and e["bettor"] == p) for p in people}
@@ -604,3 +614,10 @@ def session_accounts(play: Play) -> None:
         assert parse_money(state["results"][p]) == result[p], (p, state["results"][p], result[p])
         assert parse_money(state["final"][p]) == result[p] - advance[p] + share[p], (p, state["final"][p])
     assert sum(parse_money(v) for v in state["final"].values()) == 0
+
+
+@then(parsers.re(r"(?P<bettor>\w+) (?P<neg>may not|may) (?P<what>insure|take even money on) box (?P<box>\d+)"), converters={"box": int})
+def bettor_may(play: Play, bettor: str, neg: str, what: str, box: int) -> None:
+    kind = "insurance" if what == "insure" else "even_money"
+    legal = {(a["kind"], a.get("box"), a.get("bettor")) for a in play.driver.legal_actions()}
+    assert ((kind, box, bettor) in legal) == (neg == "may"), f"legal actions: {sorted(legal, key=str)}"

@@ -8,8 +8,8 @@ import pytest
 
 from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids
 from spec_engine.errors import InputError
-from tests.util import broken_copy
 from spec_engine.rules import RULE_FIELDS, parse_ruleset, ruleset
+from tests.util import broken_copy
 
 
 @pytest.mark.parametrize("reg_id", REGULATION_IDS)

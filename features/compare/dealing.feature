@@ -48,3 +48,89 @@ Feature: Dealing and payment order compared across the five regulations
     Examples: IT
       | reg | first | second | basis                                                     |
       | IT  | 1     | 2      | reading: "da sinistra a destra" from the dealer's side    |
+
+  Scenario Outline: The order in which the boxes play, compared
+    Rule compared: which box plays first. The club's banker completes the hands "comenzando
+    por el que queda a su derecha" (CL-9), read as the highest-numbered box; the others play
+    from the dealer's left, box 1 first. Box 1 holds seventeen, box 2 eighteen.
+    Given the <reg> rules
+    And table limits of 10 to 500
+    And box 1 is dealt TS 7H
+    And box 2 is dealt TC 8H
+    And the dealer's first card is 9D
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    When the cards are dealt
+    Then box 1 <box 1> stand
+    And box 2 <box 2> stand
+
+    @CL-9
+    Examples: CL
+      | reg | box 1   | box 2   | basis                                                     |
+      | CL  | may not | may     | reading: "por el que queda a su derecha", box 2 first     |
+
+    @ES-PRE-1 @ES-18.1.a.3
+    Examples: ES
+      | reg | box 1 | box 2   | basis                                             |
+      | ES  | may   | may not | stated: "el orden normal de distribución"         |
+
+    @UY-27
+    Examples: UY
+      | reg | box 1 | box 2   | basis                                            |
+      | UY  | may   | may not | stated: "comenzando a partir del asiento N°1"    |
+
+    @CZ-SESTAVA-1
+    Examples: CZ
+      | reg | box 1 | box 2   | basis                                           |
+      | CZ  | may   | may not | not stated: assumed the dealing order           |
+
+    @IT-4
+    Examples: IT
+      | reg | box 1 | box 2   | basis                                           |
+      | IT  | may   | may not | not stated: assumed the dealing order           |
+
+  Scenario Outline: The order in which the boxes are paid, compared
+    Rule compared: which box is paid first. The club pays "por la derecha" (CL-6) and Melilla
+    "de derecha a izquierda" (ES-18.1.a.9), both read from the dealer's side: the
+    highest-numbered box first. Uruguay, the Czech casino and Campione state no order; the
+    engine pays from box 1. Boxes 1 and 2 both hold a blackjack against the dealer's 9, so no
+    box plays; each blackjack wins 15 (paid at once by the club and Uruguay, at the settlement
+    by the others: see the naturals comparison).
+    Given the <reg> rules
+    And table limits of 10 to 500
+    And box 1 is dealt AS KH
+    And box 2 is dealt AD QC
+    And the dealer's first card is 9D
+    And the next cards are 8C
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    When the cards are dealt
+    Then the settlement is:
+      | box      | outcome   | net |
+      | <first>  | blackjack | 15  |
+      | <second> | blackjack | 15  |
+
+    @CL-6
+    Examples: CL
+      | reg | first | second | basis                                              |
+      | CL  | 2     | 1      | reading: "por la derecha", the banker's right      |
+
+    @ES-18.1.a.9
+    Examples: ES
+      | reg | first | second | basis                                                  |
+      | ES  | 2     | 1      | reading: "de derecha a izquierda", the dealer's right  |
+
+    @UY-26.1 @UY-57
+    Examples: UY
+      | reg | first | second | basis                                                    |
+      | UY  | 1     | 2      | not stated: assumed from seat 1, the order of art. 27    |
+
+    @CZ-SESTAVA-8
+    Examples: CZ
+      | reg | first | second | basis                                       |
+      | CZ  | 1     | 2      | not stated: assumed the dealing order       |
+
+    @IT-8
+    Examples: IT
+      | reg | first | second | basis                                       |
+      | IT  | 1     | 2      | not stated: assumed the dealing order       |

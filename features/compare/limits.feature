@@ -1,0 +1,99 @@
+Feature: Bets compared across the five regulations
+  Each outline plays one stacked situation under the five rule sets (one Examples table per
+  regulation, tagged with its clauses) and shows which bets are taken. A row whose bet is
+  taken shows "the round is betting" (no refusal); the money at the end shows who played. The
+  column basis says whether the row's value is the text's word (stated), a documented reading
+  of it (reading), or an assumption where the text is silent (not stated: assumed ...).
+
+  Scenario Outline: A bet of fifteen, compared
+    Rule compared: a step for bets. The club: "Las cantidades apostadas serán múltiplos
+    naturales de 10" (CL-ANX-5a); no other text sets a step. P1 bets 15 on box 1, then P2 bets
+    20 on it too (where P1's bet was refused, P2 alone holds the box). Nineteen beats the
+    dealer's 7 and ten (17).
+    Given the <reg> rules
+    And table limits of 10 to 500
+    And box 1 is dealt TS 9H
+    And the dealer's first card is 7D
+    And the next cards are KC
+    When P1 bets 15 on box 1
+    Then <the bet of 15>
+    When P2 bets 20 on box 1
+    And the cards are dealt
+    And box 1 stands
+    Then the dealer stands on 17
+    And P1 <P1>
+    And P2 wins 20
+
+    @CL-ANX-5a
+    Examples: CL
+      | reg | the bet of 15                  | P1          | basis                                  |
+      | CL  | it is refused citing CL-ANX-5a | breaks even | stated: bets in multiples of 10        |
+
+    @ES-PRE-b.1
+    Examples: ES
+      | reg | the bet of 15        | P1      | basis                                  |
+      | ES  | the round is betting | wins 15 | not stated: assumed any amount         |
+
+    @UY-16.1
+    Examples: UY
+      | reg | the bet of 15        | P1      | basis                                  |
+      | UY  | the round is betting | wins 15 | not stated: assumed any amount         |
+
+    @CZ-HRA-2
+    Examples: CZ
+      | reg | the bet of 15        | P1      | basis                                  |
+      | CZ  | the round is betting | wins 15 | not stated: assumed any amount         |
+
+    @IT-13
+    Examples: IT
+      | reg | the bet of 15        | P1      | basis                                  |
+      | IT  | the round is betting | wins 15 | not stated: assumed any amount         |
+
+  Scenario Outline: Four bets on one box, compared
+    Rule compared: how many bets one box takes. Melilla and Campione: three (ES-PRE-b.1,
+    IT-13); the club's text knows no bets behind and the engine assumes one; Uruguay and the
+    Czech casino set no number for an occupied box. P1 holds the seat of box 1 and bets;
+    P2, P3 and P4 bet on the same box. Nineteen beats the dealer's 17: each bet taken wins 10.
+    Given the <reg> rules
+    And table limits of 10 to 500
+    And the seat of box 1 is taken
+    And box 1 is dealt TS 9H
+    And the dealer's first card is 7D
+    And the next cards are KC
+    When P1 bets 10 on box 1
+    And P2 bets 10 on box 1
+    Then <the second bet>
+    When P3 bets 10 on box 1
+    Then <the third bet>
+    When P4 bets 10 on box 1
+    Then <the fourth bet>
+    When the cards are dealt
+    And box 1 stands
+    Then P1 wins 10
+    And P2 <P2>
+    And P4 <P4>
+
+    @CL-ANX-1 @CL-ANX-6
+    Examples: CL
+      | reg | the second bet                                      | the third bet                                       | the fourth bet                                      | P2          | P4          | basis                                              |
+      | CL  | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | breaks even | breaks even | not stated: assumed one bet per box, no bets behind |
+
+    @ES-PRE-b.1
+    Examples: ES
+      | reg | the second bet       | the third bet        | the fourth bet                  | P2      | P4          | basis                                    |
+      | ES  | the round is betting | the round is betting | it is refused citing ES-PRE-b.1 | wins 10 | breaks even | stated: "tres apuestas totales ... por casilla" |
+
+    @UY-11.1 @UY-11.2
+    Examples: UY
+      | reg | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                      |
+      | UY  | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | reading: with the occupant's consent, no number is set     |
+
+    @CZ-BOX-1 @CZ-BOX-6
+    Examples: CZ
+      | reg | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                    |
+      | CZ  | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | not stated: players share a box, assumed no number       |
+
+    @IT-13
+    Examples: IT
+      | reg | the second bet       | the third bet        | the fourth bet            | P2      | P4          | basis                                       |
+      | IT  | the round is betting | the round is betting | it is refused citing IT-13 | wins 10 | breaks even | stated: "non più di tre puntate per casella" |

@@ -1,0 +1,102 @@
+"""The traceability gate: every clause is checked by a scenario or declared exempt, and every
+tag means something. The checks live in :func:`spec_engine.trace.gate_problems`; each test
+here shows one kind of problem, listed per regulation."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from spec_engine.catalog import DATA, regulations
+from spec_engine.trace import CHECKS, EXEMPTIONS, FEATURES, Problem, covering, exemptions, gate_problems, scenarios
+
+
+@pytest.fixture(scope="module")
+def problems() -> list[Problem]:
+    return gate_problems()
+
+
+def _none(problems: list[Problem], check: str) -> None:
+    """Fail listing every problem of one kind, each on its line."""
+    found = [p.message for p in problems if p.check == check]
+    if found:
+        pytest.fail(f"{CHECKS[check]}:\n  " + "\n  ".join(found), pytrace=False)
+
+
+def test_every_clause_has_a_scenario_or_an_exemption(problems: list[Problem]) -> None:
+    """(a) The gaps, per regulation: clauses with neither a scenario nor an exemption."""
+    _none(problems, "uncovered")
+
+
+def test_every_clause_tag_names_a_clause(problems: list[Problem]) -> None:
+    """(b)"""
+    _none(problems, "unknown-clause")
+
+
+def test_every_scenario_cites_a_clause(problems: list[Problem]) -> None:
+    """(c)"""
+    _none(problems, "untagged")
+
+
+def test_no_exempt_clause_is_checked_by_a_scenario(problems: list[Problem]) -> None:
+    """(d) An exemption must go once a scenario checks the clause."""
+    _none(problems, "exempt-and-covered")
+
+
+def test_scenario_names_are_unique_within_a_feature_file(problems: list[Problem]) -> None:
+    """(e) pytest-bdd keys a file's scenarios by name and silently runs only the last."""
+    _none(problems, "duplicate-name")
+
+
+def test_every_tag_is_a_clause_id_or_a_regulation(problems: list[Problem]) -> None:
+    _none(problems, "bad-tag")
+
+
+def test_a_regulation_s_scenarios_cite_its_own_clauses(problems: list[Problem]) -> None:
+    _none(problems, "wrong-regulation")
+
+
+def test_the_gate_reports_only_known_checks(problems: list[Problem]) -> None:
+    assert {p.check for p in problems} <= set(CHECKS)
+
+
+def test_at_least_ninety_percent_of_the_clauses_are_executable() -> None:
+    """Exemptions stay few: at most a tenth of all clauses."""
+    total = sum(len(r.clauses) for r in regulations())
+    assert len(exemptions()) <= total // 10, f"{len(exemptions())} exemptions of {total} clauses"
+
+
+def _copy(tmp_path: Path) -> tuple[Path, Path, Path]:
+    features = tmp_path / "features"
+    clauses = tmp_path / "clauses"
+    shutil.copytree(FEATURES, features)
+    shutil.copytree(DATA / "clauses", clauses)
+    exempt = tmp_path / EXEMPTIONS.name
+    shutil.copyfile(EXEMPTIONS, exempt)
+    return features, clauses, exempt
+
+
+def _uncovered(problems: list[Problem]) -> set[str]:
+    return {clause for p in problems if p.check == "uncovered" for clause in p.clauses}
+
+
+def test_the_gate_fails_naming_a_clause_whose_last_scenario_tag_is_removed(tmp_path: Path) -> None:
+    features, clauses, exempt = _copy(tmp_path)
+    # A clause cited by exactly one tag in all the feature files.
+    texts = {path: path.read_text(encoding="utf-8") for path in sorted(features.rglob("*.feature"))}
+    victim = next(
+        clause
+        for clause in sorted(covering(scenarios(features)))
+        if sum(len(re.findall(rf"(?<!\S)@{re.escape(clause)}(?!\S)", t)) for t in texts.values()) == 1
+    )
+    before = gate_problems(features, clauses_dir=clauses, exemptions_path=exempt)
+    assert victim not in _uncovered(before)
+    for path, text in texts.items():
+        path.write_text(re.sub(rf"(?<!\S)@{re.escape(victim)}(?!\S)", "", text), encoding="utf-8")
+    after = gate_problems(features, clauses_dir=clauses, exemptions_path=exempt)
+    assert _uncovered(after) == _uncovered(before) | {victim}
+    regulation = victim.split("-", 1)[0]
+    assert any(p.check == "uncovered" and p.message.startswith(f"{regulation}: ") and victim in p.message for p in after)

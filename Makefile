@@ -24,6 +24,9 @@ $(STAMP_DOCS): requirements/docs.txt requirements/test.txt pyproject.toml | $(PY
 	touch $@
 
 test: $(STAMP_TEST)
+	$(PY) -m ruff check spec_engine tests benchmarks
+	$(PY) -m ruff format --check spec_engine tests benchmarks
+	$(PY) -m mypy --strict spec_engine
 	$(PY) -m pytest -n 2 -q
 
 site: $(STAMP_DOCS)

@@ -47,7 +47,9 @@ def main() -> None:
     parser.add_argument("--boxes", type=int, default=1)
     args = parser.parse_args()
     print(f"{args.rounds} rounds, {args.boxes} box(es), event log on, one core")
-    print(f"{'regulation':<10} {'rounds/s':>10} {'events':>10} {'peak MiB (' + str(args.rounds // 10) + ' rounds)':>24}")
+    print(
+        f"{'regulation':<10} {'rounds/s':>10} {'events':>10} {'peak MiB (' + str(args.rounds // 10) + ' rounds)':>24}"
+    )
     for reg_id in REGULATION_IDS:
         rate, events = play(reg_id, args.rounds, args.boxes)
         peak = peak_memory(reg_id, args.rounds // 10, args.boxes)

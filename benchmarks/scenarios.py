@@ -33,7 +33,10 @@ def run(extra: list[str]) -> tuple[float, int]:
 def main() -> None:
     for label, extra in (("1 process", ["-p", "no:xdist"]), ("2 workers", ["-n", "2"])):
         elapsed, count = run(extra)
-        print(f"{label:<10} {count} scenarios in {elapsed:5.2f} s (process start included): {count / elapsed:7.1f} scenarios/s")
+        print(
+            f"{label:<10} {count} scenarios in {elapsed:5.2f} s (process start included): "
+            f"{count / elapsed:7.1f} scenarios/s"
+        )
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """Command line: ``python -m spec_engine <command>``.
 
-    rules <reg>                  the rule set, each value with its citation
-    clauses <reg>                the clause catalog (id, kind, topics, gist)
-    play <reg> --seed N          one seeded round with simple decisions; the event log as JSON lines
-    check                        validate the catalogs (tiling of the texts) and the rule sets
+rules <reg>                  the rule set, each value with its citation
+clauses <reg>                the clause catalog (id, kind, topics, gist)
+play <reg> --seed N          one seeded round with simple decisions; the event log as JSON lines
+check                        validate the catalogs (tiling of the texts) and the rule sets
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ def cmd_rules(reg: str) -> str:
     width = max(len(f.name) for f in RULE_FIELDS)
     for f in RULE_FIELDS:
         cite = rules.citations[f.name]
-        basis = {"stated": ", ".join(cite.clauses), "interpretation": "interpretation of " + ", ".join(cite.clauses)}.get(
-            cite.basis, "NOT STATED (assumption)"
-        )
+        basis = {
+            "stated": ", ".join(cite.clauses),
+            "interpretation": "interpretation of " + ", ".join(cite.clauses),
+        }.get(cite.basis, "NOT STATED (assumption)")
         lines.append(f"{f.name.ljust(width)}  {_show(getattr(rules, f.name))}  [{basis}]")
         if cite.note:
             lines.append(f"{'':{width}}    {cite.note}")
@@ -108,5 +109,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-

@@ -143,9 +143,7 @@ class Shoe:
         try:
             card = self._cards.pop()
         except IndexError:
-            raise ShoeExhausted(
-                f"the shoe is empty after {self.dealt} cards; stack more cards", field="shoe"
-            ) from None
+            raise ShoeExhausted(f"the shoe is empty after {self.dealt} cards; stack more cards", field="shoe") from None
         self.dealt += 1
         return card
 

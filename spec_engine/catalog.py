@@ -307,9 +307,7 @@ def tiling_problems(reg: Regulation, source: str | None = None) -> list[str]:
             ci += 1
             continue
         expected = reg.clauses[ci].id if ci < len(reg.clauses) else f"excluded {in_order[ei].text[:40]!r}"
-        problems.append(
-            f"{expected} does not follow at this point of the text: {text[cursor:cursor + 120]!r}"
-        )
+        problems.append(f"{expected} does not follow at this point of the text: {text[cursor : cursor + 120]!r}")
         return problems
     rest = text[cursor:].strip()
     if rest:

@@ -94,7 +94,7 @@ def rules_page() -> str:
 def _clause_block(clause: Clause) -> list[str]:
     meta = f"{clause.kind} · {', '.join(clause.topics)}"
     out = [
-        f'### {clause.id} {{#{anchor(clause.id)}}}',
+        f"### {clause.id} {{#{anchor(clause.id)}}}",
         "",
         f"> {text(clause.text)}",
         "",
@@ -109,7 +109,14 @@ def _clause_block(clause: Clause) -> list[str]:
 
 def regulation_page(reg_id: str) -> str:
     reg = regulation(reg_id)
-    lines = [f"# {reg.name}", "", text(reg.description), "", f"{len(reg.clauses)} clauses, in the order of the text.", ""]
+    lines = [
+        f"# {reg.name}",
+        "",
+        text(reg.description),
+        "",
+        f"{len(reg.clauses)} clauses, in the order of the text.",
+        "",
+    ]
     section = None
     for clause in reg.clauses:
         if clause.section and clause.section != section:
@@ -118,7 +125,8 @@ def regulation_page(reg_id: str) -> str:
         lines += _clause_block(clause)
     if reg.excluded:
         lines += ["## Not clauses", "", "Parts of the text that are not rules, left out of the catalog:", ""]
-        lines += [f"- {e.reason}: “{text(e.text)}”" + (f" ({e.count}×)" if e.everywhere else "") for e in reg.excluded]
+        for e in reg.excluded:
+            lines.append(f"- {e.reason}: “{text(e.text)}”" + (f" ({e.count} times)" if e.everywhere else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -136,7 +144,11 @@ def index_table() -> str:
 
 def generate(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    pages = {"rules.md": rules_page(), "events.md": events_page(), "regulations.md": "# The five regulations\n\n" + index_table() + "\n"}
+    pages = {
+        "rules.md": rules_page(),
+        "events.md": events_page(),
+        "regulations.md": "# The five regulations\n\n" + index_table() + "\n",
+    }
     for reg_id in REGULATION_IDS:
         pages[f"{reg_id.lower()}.md"] = regulation_page(reg_id)
     written = []

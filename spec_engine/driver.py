@@ -265,7 +265,9 @@ class EngineDriver:
             return
         rnd = self._round_for(action)
         if action == "bet":
-            rnd.place_bet(args["box"], args["bettor"], parse_money(args["amount"]), unnoticed=args.get("unnoticed", False))
+            rnd.place_bet(
+                args["box"], args["bettor"], parse_money(args["amount"]), unnoticed=args.get("unnoticed", False)
+            )
             self._finished = False
         elif action == "change_bet":
             rnd.change_bet(args["box"], args["bettor"], parse_money(args["amount"]))
@@ -328,7 +330,9 @@ class EngineDriver:
         return out
 
 
-TABLE_ACTIONS = frozenset({"cut", "shuffle", "change_dealer", "announce_closing", "leave", "claim", "session_round", "session_play"})
+TABLE_ACTIONS = frozenset(
+    {"cut", "shuffle", "change_dealer", "announce_closing", "leave", "claim", "session_round", "session_play"}
+)
 
 
 def _refusal(exc: Exception) -> Refusal:

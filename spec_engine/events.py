@@ -132,7 +132,7 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key, value in zip(self._fields, self):
+        for key, value in zip(self._fields, self, strict=False):
             if value is None:
                 continue
             out[key] = money_str(value) if key in ("amount", "stake") and not isinstance(value, str) else value

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -31,7 +31,7 @@ from spec_engine.events import Event, Money, money, money_str
 from spec_engine.rules import RuleSet
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     BETTING = "betting"
     INSURANCE = "insurance"
     PLAYING = "playing"
@@ -136,8 +136,14 @@ class Round:
         refill: Callable[[], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
     ) -> None:
-        if not _is_money(min_bet) or min_bet <= 0 or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet)):
-            raise InputError(f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits")
+        if (
+            not _is_money(min_bet)
+            or min_bet <= 0
+            or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet))
+        ):
+            raise InputError(
+                f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
+            )
         self.rules = rules
         self.shoe = shoe
         self.min_bet = min_bet
@@ -169,7 +175,7 @@ class Round:
     @property
     def events(self) -> list[Event]:
         """This round's events (a copy)."""
-        return self.log[self._start:]
+        return self.log[self._start :]
 
     @property
     def dealer_total(self) -> int:
@@ -268,9 +274,13 @@ class Round:
             raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
         amount = money(amount)  # type: ignore[arg-type]
         if amount < self.min_bet:
-            raise self._refuse("table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet")
+            raise self._refuse(
+                "table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet"
+            )
         if self.rules.bet_multiple is not None and amount % self.rules.bet_multiple:
-            raise self._refuse("bet_multiple", f"bet {money_str(amount)} is not a multiple of {self.rules.bet_multiple}", "bet")
+            raise self._refuse(
+                "bet_multiple", f"bet {money_str(amount)} is not a multiple of {self.rules.bet_multiple}", "bet"
+            )
         return amount
 
     def place_bet(self, box: int, bettor: str, amount: Money, *, unnoticed: bool = False) -> Event:
@@ -291,7 +301,9 @@ class Round:
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
         if target.special is not None:
-            raise self._refuse("special_maximum", f"box {box} carries {target.special}'s special maximum: no other bet", "bet")
+            raise self._refuse(
+                "special_maximum", f"box {box} carries {target.special}'s special maximum: no other bet", "bet"
+            )
         limit, rule = rules.max_bets_per_box, "max_bets_per_box"
         if not target.seated and rules.max_bets_unseated_box is not None:
             limit, rule = rules.max_bets_unseated_box, "max_bets_unseated_box"
@@ -302,13 +314,19 @@ class Round:
             special = self.special_max.get(bettor)
             if special is not None and rules.special_maximum:
                 if target.bets:
-                    raise self._refuse("special_maximum", f"a special maximum needs a free box; box {box} holds other bets", "bet")
+                    raise self._refuse(
+                        "special_maximum", f"a special maximum needs a free box; box {box} holds other bets", "bet"
+                    )
                 if any(b.special == bettor for b in self.boxes.values()):
-                    raise self._refuse("special_maximum", f"{bettor} already plays his special maximum on another box", "bet")
+                    raise self._refuse(
+                        "special_maximum", f"{bettor} already plays his special maximum on another box", "bet"
+                    )
                 if amount > special:
                     if not (unnoticed and rules.over_maximum_bet == "capped"):
                         raise self._refuse(
-                            "special_maximum", f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(special)}", "bet"
+                            "special_maximum",
+                            f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(special)}",
+                            "bet",
                         )
                     excess = money(amount - special)
                 target.special = bettor
@@ -316,7 +334,9 @@ class Round:
                 excess = money(sum(target.bets.values()) + amount - self.max_bet)
             else:
                 rule = "over_maximum_bet" if unnoticed else "table_limits"
-                raise self._refuse(rule, f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet")
+                raise self._refuse(
+                    rule, f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet"
+                )
         target.bets[bettor] = money(amount - excess)
         if excess:
             target.excess[bettor] = excess
@@ -335,7 +355,11 @@ class Round:
         amount = self._check_amount(amount)
         others = sum(v for b, v in target.bets.items() if b != bettor)
         if self.max_bet is not None and others + amount > self.max_bet and target.special != bettor:
-            raise self._refuse("table_limits", f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "change_bet")
+            raise self._refuse(
+                "table_limits",
+                f"box {box} would hold more than the table maximum {money_str(self.max_bet)}",
+                "change_bet",
+            )
         target.bets[bettor] = amount
         event = Event("change_bet", box=box, bettor=bettor, amount=amount)
         self._emit(event)
@@ -436,14 +460,24 @@ class Round:
             stake = box.bets[bettor]
         cap = stake * rules.insurance_max
         if amount > cap:
-            return "insurance_max", f"insurance {money_str(amount)} exceeds {money_str(money(cap))} ({rules.insurance_max} of the stake {money_str(stake)})"
+            return (
+                "insurance_max",
+                f"insurance {money_str(amount)} exceeds {money_str(money(cap))} "
+                f"({rules.insurance_max} of the stake {money_str(stake)})",
+            )
         if rules.insurance_exact and amount != cap:
             return "insurance_exact", f"insurance must be exactly {money_str(money(cap))}"
         floor = rules.insurance_min_of_table_min
         if floor is not None and amount < self.min_bet * floor:
-            return "insurance_min_of_table_min", f"insurance {money_str(amount)} is below {money_str(money(self.min_bet * floor))}"
+            return (
+                "insurance_min_of_table_min",
+                f"insurance {money_str(amount)} is below {money_str(money(self.min_bet * floor))}",
+            )
         if rules.insurance_multiple is not None and amount % rules.insurance_multiple:
-            return "insurance_multiple", f"insurance {money_str(amount)} is not a multiple of {rules.insurance_multiple}"
+            return (
+                "insurance_multiple",
+                f"insurance {money_str(amount)} is not a multiple of {rules.insurance_multiple}",
+            )
         return None
 
     def _need_insurance_call(self, action: str) -> None:
@@ -514,7 +548,9 @@ class Round:
         to a box without a bet may instead mean reconstructing the round and dealing again."""
         self._after_deal("misdeal")
         rules = self.rules
-        if to_box is not None and (isinstance(to_box, bool) or not isinstance(to_box, int) or not 1 <= to_box <= rules.max_boxes):
+        if to_box is not None and (
+            isinstance(to_box, bool) or not isinstance(to_box, int) or not 1 <= to_box <= rules.max_boxes
+        ):
             raise InputError(f"no box {to_box!r}: boxes are 1..{rules.max_boxes}", field="box")
         start = len(self.log)
         card = self._draw(to_box or 0)
@@ -716,7 +752,10 @@ class Round:
 
     def _stand_refusal(self, hand: Hand) -> tuple[str, str] | None:
         if hand.total < self.rules.min_stand_total:
-            return "min_stand_total", f"a hand may stand only with {self.rules.min_stand_total} or more, not {hand.total}"
+            return (
+                "min_stand_total",
+                f"a hand may stand only with {self.rules.min_stand_total} or more, not {hand.total}",
+            )
         return None
 
     def can_stand(self, box: int) -> bool:
@@ -775,7 +814,9 @@ class Round:
         if out and not getattr(self.rules, rule):
             raise self._refuse(rule, f"bettors behind must follow the box's {action}", action)
         if self.decider(box.number) in out:
-            raise InputError(f"{self.decider(box.number)} decides for box {box.number} and cannot decline", field="declining")
+            raise InputError(
+                f"{self.decider(box.number)} decides for box {box.number} and cannot decline", field="declining"
+            )
         return out
 
     def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
@@ -1196,7 +1237,11 @@ class Table:
             won = sum(
                 e.stake + e.amount
                 for e in rnd.events
-                if e.type == "settle" and e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
+                if e.type == "settle"
+                and e.bettor == bettor
+                and e.amount is not None
+                and e.stake is not None
+                and e.amount > 0
             )
             if won:
                 assert self.rules.unclaimed_winnings_rounds is not None

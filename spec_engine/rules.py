@@ -74,9 +74,7 @@ class RuleSet:
     cut_card_per_participant: int | None = _rule(
         "Cards behind the cut card per participant at the table, when it depends on them.", "int?"
     )
-    min_cut: int | None = _rule(
-        "The player's cut must leave at least this many cards on each side.", "int?"
-    )
+    min_cut: int | None = _rule("The player's cut must leave at least this many cards on each side.", "int?")
     last_round_on_cut_card: bool = _rule(
         "The round in which the cut card comes out is completed and is the shoe's last.", "bool"
     )
@@ -94,8 +92,7 @@ class RuleSet:
         "The dealer announces the last round of the shoe when the cut card comes out.", "bool"
     )
     announce_closing: bool = _rule(
-        "Before closing time the last round is announced during the round before it; no round "
-        "follows the last.",
+        "Before closing time the last round is announced during the round before it; no round follows the last.",
         "bool",
     )
 
@@ -104,37 +101,28 @@ class RuleSet:
     max_bets_per_box: int | None = _rule(
         "Most bets (the box's own and bettors behind) on one box; none = no stated limit.", "int?"
     )
-    max_bets_unseated_box: int | None = _rule(
-        "Most bettors on a box whose seat is empty; none = as any box.", "int?"
-    )
+    max_bets_unseated_box: int | None = _rule("Most bettors on a box whose seat is empty; none = as any box.", "int?")
     unseated_box_decider: str = _rule(
-        "Who decides for a box whose seat is empty: the largest bet (ties: nearest the shoe) "
-        "or the first bettor.",
+        "Who decides for a box whose seat is empty: the largest bet (ties: nearest the shoe) or the first bettor.",
         "choice",
         ("largest_bet", "first_bettor"),
     )
-    behind_may_decline_double: bool = _rule(
-        "A bettor behind may decline to match the box owner's double.", "bool"
-    )
+    behind_may_decline_double: bool = _rule("A bettor behind may decline to match the box owner's double.", "bool")
     behind_may_decline_split: bool = _rule(
-        "A bettor behind may decline to match the box owner's split (his stake stays on the "
-        "first hand).",
+        "A bettor behind may decline to match the box owner's split (his stake stays on the first hand).",
         "bool",
     )
     box_owner_decides: bool = _rule(
         "The box's owner (its seated player, or its first bettor) alone decides its play.", "bool"
     )
-    insurance_per_bettor: bool = _rule(
-        "Each bettor on a box decides insurance (and even money) for himself.", "bool"
-    )
+    insurance_per_bettor: bool = _rule("Each bettor on a box decides insurance (and even money) for himself.", "bool")
 
     # Order and announcements
     deal_order: str = _rule("Order in which boxes receive cards.", "choice", ORDERS)
     play_order: str = _rule("Order in which boxes play their hands.", "choice", ORDERS)
     payment_order: str = _rule("Order in which the dealer settles the boxes.", "choice", ORDERS)
     bets_closed_at_deal: bool = _rule(
-        "Once dealing starts no bet may be placed, raised or withdrawn (but for doubles, splits "
-        "and insurance).",
+        "Once dealing starts no bet may be placed, raised or withdrawn (but for doubles, splits and insurance).",
         "bool",
     )
     no_more_bets_call: str | None = _rule(
@@ -166,9 +154,7 @@ class RuleSet:
         ("all_stakes", "original_stakes"),
     )
     split_21_is_blackjack: bool = _rule("Two cards making 21 after a split count as blackjack.", "bool")
-    even_money: bool = _rule(
-        "A player with blackjack facing a dealer ace may take even money (1:1 at once).", "bool"
-    )
+    even_money: bool = _rule("A player with blackjack facing a dealer ace may take even money (1:1 at once).", "bool")
 
     # Insurance
     insurance_timing: str = _rule(
@@ -203,19 +189,14 @@ class RuleSet:
     double_one_card: bool = _rule("A doubled hand receives exactly one more card.", "bool")
 
     # Splitting
-    split_ten_value_mixes: bool = _rule(
-        "Two different ten-valued cards (a ten and a figure) are a pair.", "bool"
-    )
+    split_ten_value_mixes: bool = _rule("Two different ten-valued cards (a ten and a figure) are a pair.", "bool")
     max_split_hands: int | None = _rule("Most hands one box may make by splitting; none = no limit.", "int?")
     resplit_consecutive_only: bool = _rule(
-        "A re-split needs the equal cards to come in succession: any other card or a finished "
-        "hand ends the series.",
+        "A re-split needs the equal cards to come in succession: any other card or a finished hand ends the series.",
         "bool",
     )
     resplit_aces: bool = _rule("Split aces may be split again.", "bool")
-    split_aces_one_card: bool = _rule(
-        "Each split ace receives one card only (else split aces play freely).", "bool"
-    )
+    split_aces_one_card: bool = _rule("Each split ace receives one card only (else split aces play freely).", "bool")
     double_on_split_aces: bool = _rule("A hand from split aces may double.", "bool")
 
     # Limits
@@ -248,8 +229,7 @@ class RuleSet:
         "int?",
     )
     unclaimed_winnings_rounds: int | None = _rule(
-        "An absent bettor's winnings stay on the table this many rounds, then go to the bank; "
-        "none = not provided for.",
+        "An absent bettor's winnings stay on the table this many rounds, then go to the bank; none = not provided for.",
         "int?",
     )
 
@@ -268,8 +248,7 @@ class RuleSet:
         "Every participant must play every round until the session ends.", "bool"
     )
     misdeal_remedy: str = _rule(
-        "A card dealt or exposed by mistake: returned to its place in the shoe, voided, or "
-        "used as the next card.",
+        "A card dealt or exposed by mistake: returned to its place in the shoe, voided, or used as the next card.",
         "choice",
         ("return_to_shoe", "void", "next_card"),
     )
@@ -329,7 +308,7 @@ def _value(path: str, name: str, kind: str, choices: tuple[str, ...], raw: Any) 
         except (ValueError, ZeroDivisionError):
             ratio = None
         if ratio is None or ratio < 0:
-            raise bad("a ratio such as \"3/2\"")
+            raise bad('a ratio such as "3/2"')
         return ratio
     if kind == "ints":
         if not isinstance(raw, list) or not raw or not all(isinstance(x, int) for x in raw):
@@ -393,7 +372,8 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
             raise InputError(f"a {basis} value must cite its clauses", field=where)
         if basis in ("interpretation", "not stated") and not (isinstance(note, str) and note.strip()):
             raise InputError(
-                "an interpretation needs the reading taken" if basis == "interpretation"
+                "an interpretation needs the reading taken"
+                if basis == "interpretation"
                 else "a 'not stated' value needs the assumption and its reason",
                 field=where,
             )

@@ -54,12 +54,19 @@ class Session:
                 raise InputError(f"{value!r} is not a positive exact amount", field=name)
         step = rules.bet_multiple
         if step is not None and (min_bet % step or max_bet % step):
-            raise self._refuse("bet_multiple", f"limits {money_str(min_bet)} and {money_str(max_bet)} must be multiples of {step}", "session")
+            raise self._refuse(
+                "bet_multiple",
+                f"limits {money_str(min_bet)} and {money_str(max_bet)} must be multiples of {step}",
+                "session",
+            )
         if rules.limit_ratio is not None:
             low, high = rules.limit_ratio
             if not low * min_bet <= max_bet <= high * min_bet:
                 raise self._refuse(
-                    "limit_ratio", f"the maximum {money_str(max_bet)} must lie between {low} and {high} times the minimum {money_str(min_bet)}", "session"
+                    "limit_ratio",
+                    f"the maximum {money_str(max_bet)} must lie between {low} and {high} "
+                    f"times the minimum {money_str(min_bet)}",
+                    "session",
                 )
         self.participants = names
         self.advance_amount = money(advance)
@@ -116,7 +123,9 @@ class Session:
             raise InputError(f"{sorted(unknown)} do not play this shoe (the banker is {self.banker})", field="bets")
         missing = [p for p in seats if p not in bets]
         if missing and self.rules.every_player_bets_every_round:
-            raise self._refuse("every_player_bets_every_round", f"{', '.join(missing)} must play every round", "play_round")
+            raise self._refuse(
+                "every_player_bets_every_round", f"{', '.join(missing)} must play every round", "play_round"
+            )
         rnd = self.table.new_round()
         for name, box in seats.items():
             if name in bets:

@@ -500,10 +500,14 @@ def gate_problems(
             named = [t for t in info.tags if t in REGULATION_IDS]
             for tag in sorted(tags):
                 if tag not in known:
-                    problems.append(Problem("unknown-clause", f"{_where(info)}: @{tag} is no clause of the catalog", (tag,)))
+                    problems.append(
+                        Problem("unknown-clause", f"{_where(info)}: @{tag} is no clause of the catalog", (tag,))
+                    )
                 if named and tag.split("-", 1)[0] not in named:
                     problems.append(
-                        Problem("wrong-regulation", f"{_where(info)}: @{tag} is not a clause of {'/'.join(named)}", (tag,))
+                        Problem(
+                            "wrong-regulation", f"{_where(info)}: @{tag} is not a clause of {'/'.join(named)}", (tag,)
+                        )
                     )
             line = first_line.setdefault(info.template, info.line)
             if line != info.line:
@@ -520,7 +524,8 @@ def gate_problems(
             problems.append(
                 Problem(
                     "uncovered",
-                    f"{reg}: {len(missing)} of {len(reg_ids)} clauses have no scenario and no exemption: " + ", ".join(missing),
+                    f"{reg}: {len(missing)} of {len(reg_ids)} clauses have no scenario and no exemption: "
+                    + ", ".join(missing),
                     tuple(missing),
                 )
             )
@@ -529,7 +534,8 @@ def gate_problems(
             problems.append(
                 Problem(
                     "exempt-and-covered",
-                    f"{clause} is exempt ({reason!r}) but checked by {_where(covered[clause][0])}; remove the exemption",
+                    f"{clause} is exempt ({reason!r}) but checked by {_where(covered[clause][0])}; "
+                    "remove the exemption",
                     (clause,),
                 )
             )

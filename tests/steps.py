@@ -82,7 +82,7 @@ class Play:
         order = sorted(self.initial, reverse=descending)
         first = [self.initial[b][0] for b in order]
         second = [self.initial[b][1] for b in order]
-        return first + [self.dealer_up] + second + self.following
+        return [*first, self.dealer_up, *second, *self.following]
 
     def start(self) -> None:
         if not self.started and self.session is not None:
@@ -295,7 +295,10 @@ def bettor_even(play: Play, bettor: str) -> None:
 def settlement(play: Play, datatable: list[list[str]]) -> None:
     head, *rows = datatable
     seen = [e for e in play.events() if e["type"] == "settle"]
-    got = [[str(e.get(h if h not in ("outcome", "net") else {"outcome": "info", "net": "amount"}[h], "")) for h in head] for e in seen]
+    got = [
+        [str(e.get(h if h not in ("outcome", "net") else {"outcome": "info", "net": "amount"}[h], "")) for h in head]
+        for e in seen
+    ]
     assert got == rows, f"settlement {got} != {rows}"
 
 
@@ -348,14 +351,16 @@ def log_in_order(play: Play, datatable: list[list[str]]) -> None:
     events = play.events()
     position = 0
     for row in rows:
-        wanted = {h: v for h, v in zip(head, row) if v != ""}
+        wanted = {h: v for h, v in zip(head, row, strict=False) if v != ""}
         while position < len(events):
             event = events[position]
             position += 1
             if all(str(event.get(k, "")) == v for k, v in wanted.items()):
                 break
         else:
-            raise AssertionError(f"no event {wanted} after the earlier rows in the log:\n" + "\n".join(map(str, events)))
+            raise AssertionError(
+                f"no event {wanted} after the earlier rows in the log:\n" + "\n".join(map(str, events))
+            )
 
 
 # ---------------------------------------------------------------- the shoe level (a table)
@@ -444,7 +449,10 @@ def next_round(play: Play, neg: str) -> None:
 
 
 # ---------------------------------------------------------------- bets, mistakes, absences
-@when(parsers.re(r"(?P<bettor>\w+) bets (?P<amount>\S+) on box (?P<box>\d+) unnoticed by the dealer"), converters={"box": int})
+@when(
+    parsers.re(r"(?P<bettor>\w+) bets (?P<amount>\S+) on box (?P<box>\d+) unnoticed by the dealer"),
+    converters={"box": int},
+)
 def bet_unnoticed(play: Play, bettor: str, amount: str, box: int) -> None:
     play.act("bet", box=box, bettor=bettor, amount=amount, unnoticed=True)
 
@@ -548,7 +556,7 @@ def session_starts(play: Play) -> None:
 @when(parsers.re(r"a round is played with bets (?P<bets>.+)"))
 def session_round(play: Play, bets: str) -> None:
     words = bets.replace(",", " ").split()
-    play.act("session_round", bets=dict(zip(words[::2], words[1::2])))
+    play.act("session_round", bets=dict(zip(words[::2], words[1::2], strict=False)))
 
 
 @when(parsers.re(r"the session is played to its end with every player betting (?P<bet>\S+)"))
@@ -603,9 +611,15 @@ def session_accounts(play: Play) -> None:
     events = play.events()
     state = play.state()
     people = list(state["advances"])
-    result = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "settle" and e["bettor"] == p) for p in people}
-    advance = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "advance" and e["bettor"] == p) for p in people}
-    share = {p: sum(parse_money(e["amount"]) for e in events if e["type"] == "share" and e["bettor"] == p) for p in people}
+    result = {
+        p: sum(parse_money(e["amount"]) for e in events if e["type"] == "settle" and e["bettor"] == p) for p in people
+    }
+    advance = {
+        p: sum(parse_money(e["amount"]) for e in events if e["type"] == "advance" and e["bettor"] == p) for p in people
+    }
+    share = {
+        p: sum(parse_money(e["amount"]) for e in events if e["type"] == "share" and e["bettor"] == p) for p in people
+    }
     assert len(set(advance.values())) == 1, f"unequal advances {advance}"
     assert len(set(share.values())) == 1, f"unequal shares {share}"
     bank = sum(advance.values()) - sum(result.values())
@@ -616,7 +630,10 @@ def session_accounts(play: Play) -> None:
     assert sum(parse_money(v) for v in state["final"].values()) == 0
 
 
-@then(parsers.re(r"(?P<bettor>\w+) (?P<neg>may not|may) (?P<what>insure|take even money on) box (?P<box>\d+)"), converters={"box": int})
+@then(
+    parsers.re(r"(?P<bettor>\w+) (?P<neg>may not|may) (?P<what>insure|take even money on) box (?P<box>\d+)"),
+    converters={"box": int},
+)
 def bettor_may(play: Play, bettor: str, neg: str, what: str, box: int) -> None:
     kind = "insurance" if what == "insure" else "even_money"
     legal = {(a["kind"], a.get("box"), a.get("bettor")) for a in play.driver.legal_actions()}

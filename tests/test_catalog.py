@@ -67,7 +67,11 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
         ('id = "IT-2"', 'id = "UY-2"', r"it\.toml clause UY-2: malformed id"),
         ('id = "IT-2"\ntext = "', 'id = "IT-2"\ntexto = "', r"it\.toml clause IT-2: unknown keys \['texto'\]"),
         ('kind = "description"', 'kind = "rule"', r"it\.toml clause IT-1: kind 'rule'"),
-        ('topics = ["general"]\nkind = "description"', 'topics = ["gossip"]\nkind = "description"', r"clause IT-1: topics"),
+        (
+            'topics = ["general"]\nkind = "description"',
+            'topics = ["gossip"]\nkind = "description"',
+            r"clause IT-1: topics",
+        ),
     ],
 )
 def test_a_malformed_catalog_names_the_file_and_the_clause(tmp_path: Path, old: str, new: str, message: str) -> None:

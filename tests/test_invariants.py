@@ -75,7 +75,11 @@ def _amount_ok(rnd: Round, action: Action) -> bool:
         return True
     assert action.box is not None and action.bettor is not None
     amount = _insurance_amount(rnd, action.box, action.bettor)
-    return action.box in rnd.boxes and amount > 0 and rnd._insurance_refusal(rnd.boxes[action.box], action.bettor, amount) is None
+    return (
+        action.box in rnd.boxes
+        and amount > 0
+        and rnd._insurance_refusal(rnd.boxes[action.box], action.bettor, amount) is None
+    )
 
 
 def _play_round(table: Table, rng: random.Random) -> Round:

@@ -41,15 +41,24 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
     [
         ("decks = { value = 5,", "decks = { value = 5.5,", r"uy\.toml \[decks\]: value 5\.5 is not a whole number"),
         ("decks = { value = 5,", "decks = { value = true,", r"uy\.toml \[decks\]: value True is not a whole number"),
-        ('deal_order = { value = "ascending"', 'deal_order = { value = "sideways"', r"\[deal_order\]: value 'sideways' is not one of"),
-        ('blackjack_payout = { value = "3/2"', 'blackjack_payout = { value = "three halves"', r"\[blackjack_payout\]: .* is not a ratio"),
+        (
+            'deal_order = { value = "ascending"',
+            'deal_order = { value = "sideways"',
+            r"\[deal_order\]: value 'sideways' is not one of",
+        ),
+        (
+            'blackjack_payout = { value = "3/2"',
+            'blackjack_payout = { value = "three halves"',
+            r"\[blackjack_payout\]: .* is not a ratio",
+        ),
         ('clauses = ["UY-5.1"]', 'clauses = ["UY-999"]', r"\[decks\]: cites unknown clause 'UY-999'"),
         ('clauses = ["UY-5.1"]', "clauses = []", r"\[decks\]: a stated value must cite its clauses"),
         ('decks = { value = 5, clauses = ["UY-5.1"] }', "", r"uy\.toml: missing rule fields \['decks'\]"),
         ("decks = { value = 5,", "dekcs = { value = 5,", r"unknown rule fields \['dekcs'\]"),
-        ("decks = { value = 5,", 'decks = { valeur = 5,', r"\[decks\]: unknown keys \['valeur'\]"),
+        ("decks = { value = 5,", "decks = { valeur = 5,", r"\[decks\]: unknown keys \['valeur'\]"),
         (
-            'burn_on_dealer_change = { value = 0, basis = "not stated", note = "No article mentions a change of dealer; the engine burns no card then." }',
+            'burn_on_dealer_change = { value = 0, basis = "not stated", '
+            'note = "No article mentions a change of dealer; the engine burns no card then." }',
             'burn_on_dealer_change = { value = 0, basis = "not stated" }',
             r"\[burn_on_dealer_change\]: a 'not stated' value needs the assumption and its reason",
         ),
@@ -64,7 +73,7 @@ def test_a_malformed_rule_set_names_the_file_and_the_field(tmp_path: Path, old: 
 def test_unreadable_toml_is_an_input_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text("decks = = 3", encoding="utf-8")
-    with pytest.raises(InputError, match="bad.toml: cannot read rule set"):
+    with pytest.raises(InputError, match=r"bad\.toml: cannot read rule set"):
         parse_ruleset(path)
 
 

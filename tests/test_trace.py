@@ -102,7 +102,12 @@ def _write(directory: Path, relative: str, text: str) -> Path:
 def test_the_reader_yields_one_test_per_scenario_and_examples_row(tmp_path: Path) -> None:
     path = _write(tmp_path / "features", "it/sample.feature", SAMPLE)
     feature = parse_feature(path)
-    assert (feature.path, feature.name, feature.line, feature.tags) == ("features/it/sample.feature", "Sample", 3, ("IT", "wip"))
+    assert (feature.path, feature.name, feature.line, feature.tags) == (
+        "features/it/sample.feature",
+        "Sample",
+        3,
+        ("IT", "wip"),
+    )
     got = [(s.name, s.line, s.example_line, s.tags, s.rule) for s in feature.scenarios]
     assert got == [
         ("Plain", 10, None, ("IT", "wip", "IT-7", "IT-12"), ""),
@@ -137,7 +142,9 @@ def _pytest_bdd_view(path: Path) -> Counter[tuple[Any, ...]]:
 
 def _our_view(infos: list[ScenarioInfo]) -> Counter[tuple[Any, ...]]:
     last = {s.template: s.line for s in infos}  # pytest-bdd keeps the last of a duplicated name
-    return Counter((s.name, s.line, frozenset(s.tags), s.description, s.rule) for s in infos if last[s.template] == s.line)
+    return Counter(
+        (s.name, s.line, frozenset(s.tags), s.description, s.rule) for s in infos if last[s.template] == s.line
+    )
 
 
 @pytest.mark.parametrize("path", sorted(FEATURES.rglob("*.feature")), ids=lambda p: p.relative_to(FEATURES).as_posix())
@@ -159,7 +166,11 @@ def test_the_reader_agrees_with_pytest_bdd_on_the_sample(tmp_path: Path) -> None
         ('Feature: F\n  Scenario: S\n    Given x\n      """\n      open\n', 4, "doc string is never closed"),
         ("Feature: F\n  Scenario: S\n    @T-1\n    Given x\n", 4, "before a step"),
         ("Feature: F\n  Scenario: S\n    Given x\n    stray text\n", 4, "unexpected text"),
-        ("Feature: F\n  Scenario Outline: S\n    Given <a>\n    Examples:\n      | a |\n      | 1 | 2 |\n", 6, "2 cells"),
+        (
+            "Feature: F\n  Scenario Outline: S\n    Given <a>\n    Examples:\n      | a |\n      | 1 | 2 |\n",
+            6,
+            "2 cells",
+        ),
         ("Feature: F\n  Scenario: S\n    Given x\n  @T-1\n", 4, "tag nothing"),
         ("Feature: F\n  @bad tag\n  Scenario: S\n", 2, "malformed tag 'tag'"),
         ("# language: es\nCaracterística: F\n", 1, "only English"),
@@ -225,10 +236,16 @@ def test_no_game_rule_and_nothing_about_the_game_s_mechanics_is_exempt() -> None
             '[[exempt]]\nclause = "UY-8"\nreason = "a"\n[[exempt]]\nclause = "UY-8"\nreason = "b"\n',
             r"exemptions\.toml exempt UY-8: UY-8 is exempted twice",
         ),
-        ('[[exempt]]\nclause = "UY-8"\nreason = "  "\n', r"exemptions\.toml exempt UY-8: the exemption of UY-8 has no reason"),
+        (
+            '[[exempt]]\nclause = "UY-8"\nreason = "  "\n',
+            r"exemptions\.toml exempt UY-8: the exemption of UY-8 has no reason",
+        ),
         ('[[exempt]]\nclause = "UY-8"\n', r"exemptions\.toml exempt UY-8: the exemption of UY-8 has no reason"),
         ('[[exempt]]\nreason = "r"\n', r"exemptions\.toml exempt #1: 'clause' is missing"),
-        ('[[exempt]]\nclause = "UY-8"\nreason = "r"\nwhy = "x"\n', r"exemptions\.toml exempt UY-8: unknown keys \['why'\]"),
+        (
+            '[[exempt]]\nclause = "UY-8"\nreason = "r"\nwhy = "x"\n',
+            r"exemptions\.toml exempt UY-8: unknown keys \['why'\]",
+        ),
         ("exempt = [", r"exemptions\.toml: cannot read exemptions"),
     ],
 )
@@ -275,7 +292,9 @@ def test_the_gate_reports_each_kind_of_problem(tmp_path: Path) -> None:
         "features/it/made-up.feature:7 'Covers seven again': @IT-99 is no clause of the catalog"
     ]
     assert by_check["bad-tag"] == ["features/it/made-up.feature:7 'Covers seven again': @wip"]
-    assert by_check["wrong-regulation"] == ["features/it/made-up.feature:7 'Covers seven again': @UY-9.1 is not a clause of IT"]
+    assert by_check["wrong-regulation"] == [
+        "features/it/made-up.feature:7 'Covers seven again': @UY-9.1 is not a clause of IT"
+    ]
     assert by_check["duplicate-name"] == ["features/it/made-up.feature: scenario 'Covers seven' on lines 3 and 15"]
     assert by_check["exempt-and-covered"][0].startswith("IT-1 is exempt ('made up') but checked by ")
     uncovered = [p for p in problems if p.check == "uncovered"]
@@ -373,7 +392,8 @@ def test_the_report_counts_passing_scenarios_from_the_results(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(
-    "entries", [{"not": "a list"}, [1], [{"regulation": "IT", "status": "green"}], [{"regulation": 3, "status": "passed"}]]
+    "entries",
+    [{"not": "a list"}, [1], [{"regulation": "IT", "status": "green"}], [{"regulation": 3, "status": "passed"}]],
 )
 def test_a_malformed_results_file_is_refused(tmp_path: Path, entries: Any) -> None:
     features_dir, exempt = _small_project(tmp_path)
@@ -479,11 +499,17 @@ def test_the_results_plugin_writes_one_entry_per_scenario(tmp_path: Path, worker
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", *workers, "checks"], capture_output=True, text=True, cwd=tmp_path, env=env
+        [sys.executable, "-m", "pytest", "-q", *workers, "checks"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
     )
     assert done.returncode == 1, done.stdout + done.stderr  # one scenario fails on purpose
     results = json.loads((tmp_path / "reports" / "scenarios.json").read_text(encoding="utf-8"))
-    got = sorted((r["feature"], r["scenario"], r["line"], r["regulation"], tuple(r["clauses"]), r["status"]) for r in results)
+    got = sorted(
+        (r["feature"], r["scenario"], r["line"], r["regulation"], tuple(r["clauses"]), r["status"]) for r in results
+    )
     feature = "features/plugin.feature"
     assert got == [
         (feature, "Fails", 8, "IT", ("IT-8",), "failed"),

@@ -99,4 +99,6 @@ def test_the_gate_fails_naming_a_clause_whose_last_scenario_tag_is_removed(tmp_p
     after = gate_problems(features, clauses_dir=clauses, exemptions_path=exempt)
     assert _uncovered(after) == _uncovered(before) | {victim}
     regulation = victim.split("-", 1)[0]
-    assert any(p.check == "uncovered" and p.message.startswith(f"{regulation}: ") and victim in p.message for p in after)
+    assert any(
+        p.check == "uncovered" and p.message.startswith(f"{regulation}: ") and victim in p.message for p in after
+    )

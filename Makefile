@@ -30,7 +30,10 @@ test: $(STAMP_TEST)
 	$(PY) -m pytest -n 2 -q
 
 site: $(STAMP_DOCS)
-	$(PY) -m spec_engine.docgen docs/generated
+	@# live results: run the scenarios (failures are shown on the site, not fatal here)
+	$(PY) -m pytest -q -n 2 tests/test_features.py; test $$? -le 1
+	rm -rf docs/generated
+	$(PY) -m spec_engine.docgen docs/generated --results reports/scenarios.json
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 serve: site

@@ -195,6 +195,16 @@ class Round:
         cards = [c for box in self._in_order(self.rules.payment_order) for h in box.hands for c in h.cards]
         return cards + self.voided + self.dealer
 
+    def settlements(self) -> list[Event]:
+        """The round's ``settle`` events that stand: those before a reconstruction are undone."""
+        out: list[Event] = []
+        for event in self.events:
+            if event.type == "settle":
+                out.append(event)
+            elif event.type == "remedy" and event.info == "reconstruct":
+                out.clear()
+        return out
+
     def bank_net(self) -> Money:
         """The bank's result so far (the opposite of the bettors' total)."""
         return money(-sum(self.net.values()))
@@ -1106,7 +1116,7 @@ class Table:
         self.log.append(Event("offer_cut", box=receiver))
         if self.auto_cut:
             low = self.rules.min_cut or 1
-            self.cut(self.rng.randint(low, max(low, len(cards) - low)))
+            self.cut(self.rng.randint(low, max(low, len(cards) - low)), by=receiver)
 
     @staticmethod
     def _stack(top: list[Card], cards: list[Card]) -> list[Card]:
@@ -1236,12 +1246,8 @@ class Table:
         for bettor in absent:
             won = sum(
                 e.stake + e.amount
-                for e in rnd.events
-                if e.type == "settle"
-                and e.bettor == bettor
-                and e.amount is not None
-                and e.stake is not None
-                and e.amount > 0
+                for e in rnd.settlements()
+                if e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
             )
             if won:
                 assert self.rules.unclaimed_winnings_rounds is not None

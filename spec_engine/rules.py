@@ -278,6 +278,36 @@ RULE_FIELDS: tuple[dataclasses.Field[Any], ...] = tuple(
 )
 
 
+_TOPIC_STARTS = {
+    "decks": "shoe",
+    "max_boxes": "boxes",
+    "deal_order": "dealing",
+    "min_stand_total": "playing",
+    "dealer_stands_soft_17": "dealer",
+    "blackjack_payout": "settlement",
+    "insurance_timing": "insurance",
+    "double_totals": "doubling",
+    "split_ten_value_mixes": "splitting",
+    "table_limits": "limits",
+    "missed_insurance_call": "procedure",
+    "banker_rotation": "session",
+    "misdeal_remedy": "procedure",
+}
+
+
+def _topics() -> dict[str, str]:
+    topics, current = {}, "shoe"
+    for f in RULE_FIELDS:
+        current = _TOPIC_STARTS.get(f.name, current)
+        topics[f.name] = current
+    return topics
+
+
+RULE_TOPICS: dict[str, str] = _topics()
+"""The topic of each rule field (shoe, boxes, dealing, playing, dealer, settlement,
+insurance, doubling, splitting, limits, procedure, session), in field order."""
+
+
 def _value(path: str, name: str, kind: str, choices: tuple[str, ...], raw: Any) -> Any:
     def bad(expected: str) -> InputError:
         return InputError(f"value {raw!r} is not {expected}", field=f"{path} [{name}]")

@@ -6,8 +6,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP_TEST := $(VENV)/.test-installed
-STAMP_DOCS := $(VENV)/.docs-installed
+STAMP := $(VENV)/.installed
 
 .PHONY: test site serve bench clean
 
@@ -15,31 +14,28 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP_TEST): requirements/test.txt pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -r requirements/test.txt
+$(STAMP): requirements/test.txt requirements/docs.txt pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt
 	touch $@
 
-$(STAMP_DOCS): requirements/docs.txt requirements/test.txt pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -r requirements/docs.txt -r requirements/test.txt
-	touch $@
-
-test: $(STAMP_TEST)
-	$(PY) -m ruff check spec_engine tests benchmarks
-	$(PY) -m ruff format --check spec_engine tests benchmarks
+test: $(STAMP)
+	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
+	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks
 	$(PY) -m mypy --strict spec_engine
 	$(PY) -m pytest -n 2 -q
 
-site: $(STAMP_DOCS)
+site: $(STAMP)
 	@# live results: run the scenarios (failures are shown on the site, not fatal here)
 	$(PY) -m pytest -q -n 2 tests/test_features.py; test $$? -le 1
 	rm -rf docs/generated
 	$(PY) -m spec_engine.docgen docs/generated --results reports/scenarios.json
+	$(PY) tools/notebooks.py docs/generated/notebooks
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 serve: site
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-bench: $(STAMP_TEST)
+bench: $(STAMP)
 	$(PY) benchmarks/rounds.py
 	$(PY) benchmarks/scenarios.py
 

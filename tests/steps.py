@@ -32,6 +32,7 @@ from pytest_bdd import given, parsers, step, then, when
 
 from spec_engine.driver import Driver, EngineDriver, Refusal
 from spec_engine.events import money, money_str, parse_money
+from spec_engine.overrides import overriding_driver
 from spec_engine.rules import ruleset
 
 ACTION = r"(?:hits|stands|doubles|splits)"
@@ -160,7 +161,7 @@ class Play:
 
 @pytest.fixture
 def play() -> Play:
-    return Play(driver=EngineDriver())
+    return Play(driver=overriding_driver(EngineDriver()))
 
 
 # ---------------------------------------------------------------- Given: the table

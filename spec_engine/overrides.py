@@ -1,0 +1,177 @@
+"""Rule values changed from outside: exploring "what if this rule were different?".
+
+The environment variable ``BLACKJACK_SPEC_OVERRIDES`` holds JSON mapping a regulation to
+the rule values to change, written as in the rule-set TOML files::
+
+    BLACKJACK_SPEC_OVERRIDES='{"CL": {"double_totals": "none"}, "UY": {"blackjack_payout": "6/5"}}'
+
+:func:`rule_value` converts one such value exactly as the rule-set loader does;
+:func:`parse_overrides` validates a whole mapping; :class:`OverridingDriver` wraps a
+driver so that every round or table it starts under a listed regulation plays the changed
+values (a value a scenario sets itself, ``Given the CL rules with ... set to ...``, wins).
+A changed value cites no clause (:meth:`~spec_engine.rules.RuleSet.with_values`).
+
+Session-level scenarios (``start_session``) play the unchanged rule set: the driver's
+session level takes no overrides.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.driver import Driver
+from spec_engine.errors import InputError
+from spec_engine.rules import RULE_FIELDS, _value
+
+ENV_VAR = "BLACKJACK_SPEC_OVERRIDES"
+"""The environment variable read by :func:`from_env`."""
+
+Overrides = dict[str, dict[str, Any]]
+"""Regulation id -> rule name -> converted value."""
+
+_FIELDS = {f.name: f for f in RULE_FIELDS}
+
+
+def rule_value(name: str, raw: Any, *, where: str = "override") -> Any:
+    """Convert ``raw`` (as written in a rule-set TOML file: ``"none"``, ``"3/2"``,
+    ``[9, 10, 11]``, ``true``, ...) into rule ``name``'s value; :class:`InputError` if the
+    rule is unknown or the value does not fit it."""
+    spec = _FIELDS.get(name)
+    if spec is None:
+        raise InputError(f"unknown rule {name!r}", field=where)
+    return _value(where, name, spec.metadata["kind"], spec.metadata["choices"], raw)
+
+
+def parse_overrides(data: object, *, where: str = ENV_VAR) -> Overrides:
+    """Validate ``{"CL": {"rule": raw value, ...}, ...}`` and convert its values."""
+    if not isinstance(data, Mapping):
+        raise InputError('expected a JSON object such as {"CL": {"double_totals": "none"}}', field=where)
+    out: Overrides = {}
+    for reg, changes in data.items():
+        key = str(reg).upper()
+        if key not in REGULATION_IDS:
+            raise InputError(f"unknown regulation {reg!r}; known: {', '.join(REGULATION_IDS)}", field=where)
+        if not isinstance(changes, Mapping):
+            raise InputError(f"the changes for {key} must be an object of rule values", field=where)
+        out[key] = {str(name): rule_value(str(name), raw, where=f"{where} [{key}]") for name, raw in changes.items()}
+    return out
+
+
+def from_env(environ: Mapping[str, str] | None = None) -> Overrides:
+    """The overrides in ``BLACKJACK_SPEC_OVERRIDES`` (none when it is unset or empty)."""
+    text = (os.environ if environ is None else environ).get(ENV_VAR, "").strip()
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc}", field=ENV_VAR) from exc
+    return parse_overrides(data)
+
+
+def to_env(changes: Mapping[str, Mapping[str, Any]]) -> str:
+    """The JSON text for ``BLACKJACK_SPEC_OVERRIDES`` (raw TOML-style values), validated first."""
+    parse_overrides(changes)
+    return json.dumps({reg.upper(): dict(values) for reg, values in changes.items()}, ensure_ascii=False)
+
+
+class OverridingDriver:
+    """A driver whose rounds and tables play ``overrides`` for the regulations listed."""
+
+    def __init__(self, inner: Driver, overrides: Overrides) -> None:
+        self.inner = inner
+        self.overrides = overrides
+
+    def _merged(self, regulation: str, own: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        merged = {**self.overrides.get(regulation.upper(), {}), **(own or {})}
+        return merged or None
+
+    def start(
+        self,
+        regulation: str,
+        shoe: Sequence[str],
+        *,
+        min_bet: str = "1",
+        max_bet: str | None = None,
+        seated: Sequence[int] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.inner.start(
+            regulation,
+            shoe,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            seated=seated,
+            overrides=self._merged(regulation, overrides),
+        )
+
+    def start_table(
+        self,
+        regulation: str,
+        shoes: Sequence[Sequence[str]],
+        *,
+        after_cut: bool = False,
+        participants: int | None = None,
+        min_bet: str = "1",
+        max_bet: str | None = None,
+        special_max: Mapping[str, str] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.inner.start_table(
+            regulation,
+            shoes,
+            after_cut=after_cut,
+            participants=participants,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            special_max=special_max,
+            overrides=self._merged(regulation, overrides),
+        )
+
+    def start_session(
+        self,
+        regulation: str,
+        participants: Sequence[str],
+        *,
+        advance: str,
+        min_bet: str,
+        max_bet: str,
+        seed: int = 1,
+        shoes: Sequence[Sequence[str]] = (),
+        after_cut: bool = False,
+    ) -> None:
+        self.inner.start_session(
+            regulation,
+            participants,
+            advance=advance,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            seed=seed,
+            shoes=shoes,
+            after_cut=after_cut,
+        )
+
+    def act(self, action: str, **args: Any) -> None:
+        self.inner.act(action, **args)
+
+    def events(self) -> list[dict[str, Any]]:
+        return self.inner.events()
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return self.inner.legal_actions()
+
+    def phase(self) -> str:
+        return self.inner.phase()
+
+    def state(self) -> dict[str, Any]:
+        return self.inner.state()
+
+
+def overriding_driver(inner: Driver, environ: Mapping[str, str] | None = None) -> Driver:
+    """``inner`` itself when ``BLACKJACK_SPEC_OVERRIDES`` is unset, else wrapped to apply it."""
+    overrides = from_env(environ)
+    return OverridingDriver(inner, overrides) if overrides else inner

@@ -8,6 +8,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
+CHROMIUM := /usr/lib/chromium/chromium
+
 .PHONY: test site serve bench clean
 
 $(PY):
@@ -18,11 +20,15 @@ $(STAMP): requirements/test.txt requirements/docs.txt pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt
 	touch $@
 
-test: $(STAMP)
+# Debian's Chromium for tests/browser/ (Playwright's own browser download is not used)
+$(CHROMIUM):
+	apt-get update -qq && apt-get install -y -qq chromium
+
+test: $(STAMP) site | $(CHROMIUM)
 	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
 	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks
 	$(PY) -m mypy --strict spec_engine
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist loadgroup -q
 
 site: $(STAMP)
 	@# live results: run the scenarios (failures are shown on the site, not fatal here)

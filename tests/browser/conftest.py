@@ -1,0 +1,166 @@
+"""Browser tests of the built site: fixtures.
+
+The site must be built first (``make site`` writes ``site/``); these tests never skip: a
+missing site, Chromium or Playwright is an error that says what to run.
+
+- ``site_dir``: the built site (``site/``, or the folder named by ``$BLACKJACK_SITE_DIR``).
+- ``site_url``: that folder served by ``http.server`` on 127.0.0.1 (a free port, a thread).
+- ``browser``: Debian's Chromium (``/usr/lib/chromium/chromium``, or ``$BLACKJACK_CHROMIUM``),
+  headless, driven by Playwright's sync API (Playwright's own browser download is not
+  used). Playwright starts it with a new, empty, temporary profile (its ``--user-data-dir``)
+  and deletes it at the end.
+- ``page``: a new browser context per test (nothing shared between tests but the browser),
+  1280x900 so that Material shows its navigation sidebar. Every request the page makes is
+  recorded (``page_requests``); when the test ends, a screenshot is saved to
+  ``reports/screenshots/<test name>.png``, passed or failed.
+
+The fixtures are session-scoped per process, so under pytest-xdist each worker that runs a
+browser test starts one server and one browser. The tests carry
+``pytest.mark.xdist_group("browser")``: with ``--dist loadgroup`` they all run in one worker.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize, expect, sync_playwright
+except ImportError as error:  # pragma: no cover - a broken install must not skip silently
+    raise ImportError(
+        "the browser tests need Playwright: pip install -r requirements/test.txt (or run make test)"
+    ) from error
+
+CHROMIUM = Path(os.environ.get("BLACKJACK_CHROMIUM", "/usr/lib/chromium/chromium"))
+"""Debian's Chromium (apt-get install chromium); ``$BLACKJACK_CHROMIUM`` overrides it."""
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # as root, headless Chromium needs it
+    "--disable-gpu",
+    "--disable-background-networking",  # a closed network: no update or metrics calls
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
+"""Wide enough for Material's left navigation (shown from 1220 px)."""
+
+TIMEOUT_MS = 15_000
+"""Longest wait for any one thing (CI runs these beside ~500 tests on two cores)."""
+
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives the built site in headless Chromium (needs make site)")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without a log line per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    """A file server that ignores clients leaving early (a page navigated away mid-download)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="session")
+def site_dir(pytestconfig: pytest.Config) -> Path:
+    """The built site; fails (never skips) when it is not there."""
+    folder = Path(os.environ.get("BLACKJACK_SITE_DIR", pytestconfig.rootpath / "site")).resolve()
+    if not (folder / "index.html").is_file():
+        pytest.fail(
+            f"{folder / 'index.html'} is missing: run make site first (the browser tests check the built site)",
+            pytrace=False,
+        )
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The site served on 127.0.0.1 on a free port, as ``http://127.0.0.1:<port>/``."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """Playwright's driver, for the whole session."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, headless, with a fresh temporary profile."""
+    if not CHROMIUM.is_file():
+        pytest.fail(
+            f"{CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); "
+            "Playwright's own browser download is not used",
+            pytrace=False,
+        )
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+@pytest.fixture
+def page_requests() -> list[str]:
+    """Every URL the test's pages asked for (documents, assets, worker fetches, websockets)."""
+    return []
+
+
+def screenshot_name(test_name: str) -> str:
+    """A file name for a test's screenshot: ``test_x[UY-43.2]`` -> ``test_x-UY-43.2.png``."""
+    return re.sub(r"[^\w.-]+", "-", test_name).strip("-") + ".png"
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str, page_requests: list[str]) -> Iterator[BrowserContext]:
+    """A new context per test, recording every request its pages make."""
+    ctx = browser.new_context(base_url=site_url, viewport=VIEWPORT, service_workers="block")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.on("request", lambda request: page_requests.append(request.url))
+    ctx.on("page", lambda new: new.on("websocket", lambda socket: page_requests.append(socket.url)))
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The test's page; its screenshot goes to ``reports/screenshots/`` when the test ends."""
+    tab = context.new_page()
+    yield tab
+    folder = request.config.rootpath / "reports" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=folder / screenshot_name(request.node.name))

@@ -1,0 +1,346 @@
+"""The built site in a real browser: navigation, the comparison matrix, clause anchors,
+scenario badges, search, offline use and the notebook pages.
+
+Run after ``make site`` (``$BLACKJACK_SITE_DIR`` names another built site). Every test
+that opens a page leaves a screenshot, ``reports/screenshots/<test name>.png``; one check
+(no file of the site loads from other hosts) reads the files and needs no browser.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import re
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from spec_engine.catalog import fold, regulation
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CLAUSE_ID = "UY-43.2"
+CLAUSE_PAGE = "generated/uy.html"
+CLAUSE_ANCHOR = "uy-43-2"
+
+SCENARIO_PAGE = "generated/scenarios/uy-core.html"
+SCENARIO_ANCHOR = "s292"
+"""``features/uy/core.feature`` line 292, tagged ``@UY-43.2``, passing."""
+SCENARIO_NAME = "A different card interrupts the series of splits"
+
+NOTEBOOK_PAGE = "generated/notebooks/five_rulebooks.html"
+
+ASSET_ELEMENTS = ", ".join(
+    [
+        "script[src]",
+        "img[src]",
+        "iframe[src]",
+        "source[src]",
+        "video[src]",
+        "audio[src]",
+        "link[rel~=stylesheet]",
+        "link[rel~=preload]",
+        "link[rel~=icon]",
+        "link[rel~=preconnect]",
+        "link[rel~=dns-prefetch]",
+        "link[rel~=modulepreload]",
+    ]
+)
+"""Elements whose address the browser loads (some only later, e.g. lazy images)."""
+
+LOCAL_SCHEMES = {"data", "blob", "about"}
+"""Addresses that go to no host at all."""
+
+
+REVEAL = """selector => {
+    const link = document.querySelector(selector);
+    if (!link) return false;
+    const more = link.closest("details");  // a page's further sections: "N more on this page"
+    if (more) more.open = true;
+    link.scrollIntoView({block: "nearest"});
+    return link.checkVisibility();
+}"""
+"""Shows a search result link (opening its page's "more" list); true once it is visible."""
+
+
+def primary_nav(page: Page) -> Locator:
+    """Material's left navigation (the site's nav tree)."""
+    return page.locator("nav.md-nav--primary")
+
+
+def matrix_cell(page: Page, field: str, reg_id: str) -> Locator:
+    """The matrix cell of one rule field for one regulation (columns found by their header link)."""
+    headers = page.locator("table.matrix thead th")
+    hrefs = headers.evaluate_all("ths => ths.map(th => th.querySelector('a')?.getAttribute('href') ?? '')")
+    column = hrefs.index(f"{reg_id.lower()}.html")  # th 0 is the rule name, then one per regulation
+    return page.locator(f"table.matrix tr#rule-{field} > :nth-child({column + 1})")
+
+
+def visible_rows(page: Page) -> list[str]:
+    """The ids of the matrix rows shown."""
+    rows = page.locator("table.matrix tbody tr")
+    ids: list[str] = rows.evaluate_all("trs => trs.filter(tr => tr.offsetParent !== null).map(tr => tr.id)")
+    return ids
+
+
+def rows_where(page: Page, selector: str) -> list[str]:
+    """The ids of the matrix rows matching a CSS selector, shown or not."""
+    ids: list[str] = page.locator(f"table.matrix tbody tr{selector}").evaluate_all("trs => trs.map(tr => tr.id)")
+    return ids
+
+
+def is_local(url: str) -> bool:
+    """True when an address stays on this machine's test server."""
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or parts.hostname == "127.0.0.1"
+
+
+def test_navigation_home_to_rules_to_a_regulation(page: Page) -> None:
+    """Home, then "Rules compared", then a regulation page, each reached through the nav."""
+    page.goto("index.html")
+    expect(page.locator("article h1")).to_contain_text("Blackjack Spec")
+
+    primary_nav(page).get_by_role("link", name="Rules compared", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/generated/rules\.html$"))
+    expect(page.locator("article h1")).to_contain_text("The rules compared")
+    expect(page.locator("table.matrix")).to_be_visible()
+
+    regulations = primary_nav(page).get_by_role("navigation", name="The regulations", exact=True)
+    regulations.get_by_role("link", name="Uruguay (UY)", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/generated/uy\.html$"))
+    expect(page.locator("article h1")).to_contain_text("Uruguay")
+    expect(regulations.locator("a.md-nav__link--active")).to_have_text("Uruguay (UY)")
+
+
+def test_matrix_highlights_differences_and_filters_rows(page: Page) -> None:
+    """Known differences are highlighted; the topic filter and "only rows that differ" hide rows."""
+    page.goto("generated/rules.html")
+    matrix = page.locator("table.matrix")
+    expect(matrix).to_be_visible()
+
+    # decks: UY has 5, CZ has 6 (the value most share), so only UY's cell stands out
+    expect(page.locator("tr#rule-decks")).to_have_class(re.compile(r"\bdiffers\b"))
+    uy_decks, cz_decks = matrix_cell(page, "decks", "UY"), matrix_cell(page, "decks", "CZ")
+    expect(uy_decks.locator(".value")).to_have_text("5")
+    expect(cz_decks.locator(".value")).to_have_text("6")
+    expect(uy_decks).to_have_class(re.compile(r"\bdiffers\b"))
+    expect(cz_decks).not_to_have_class(re.compile(r"\bdiffers\b"))
+    highlight = uy_decks.evaluate("td => getComputedStyle(td).backgroundColor")
+    plain = cz_decks.evaluate("td => getComputedStyle(td).backgroundColor")
+    assert highlight != plain, f"the differing cell is not highlighted ({highlight} vs {plain})"
+
+    # double_totals: CL doubles on 9, 10, 11 only; UY, CZ and IT on any two cards
+    expect(page.locator("tr#rule-double_totals")).to_have_class(re.compile(r"\bdiffers\b"))
+    cl_double = matrix_cell(page, "double_totals", "CL")
+    expect(cl_double.locator(".value")).to_have_text("9, 10, 11")
+    expect(cl_double).to_have_class(re.compile(r"\bdiffers\b"))
+    assert cl_double.evaluate("td => getComputedStyle(td).backgroundColor") == highlight
+    expect(matrix_cell(page, "double_totals", "UY")).not_to_have_class(re.compile(r"\bdiffers\b"))
+
+    all_rows = rows_where(page, "")
+    assert visible_rows(page) == all_rows, "every row is shown before any filter"
+
+    # a topic hides the other topics' rows
+    page.locator("button.topic-filter[data-topic='doubling']").click()
+    doubling = rows_where(page, "[data-topic='doubling']")
+    assert "rule-double_totals" in doubling and "rule-decks" not in doubling
+    expect(page.locator("tr#rule-decks")).to_be_hidden()
+    expect(page.locator("tr#rule-double_totals")).to_be_visible()
+    assert visible_rows(page) == doubling
+    expect(page.locator("button.topic-filter[data-topic='doubling']")).to_have_class(re.compile(r"\bactive\b"))
+
+    # "only rows that differ" hides the rows where all five agree
+    page.locator("button.topic-filter[data-topic='all']").click()
+    assert visible_rows(page) == all_rows
+    page.locator("#only-differs").check()
+    same = rows_where(page, ".same")
+    assert same, "the matrix has rows where all five agree"
+    assert visible_rows(page) == rows_where(page, ".differs")
+    expect(page.locator(f"tr#{same[0]}")).to_be_hidden()
+
+    # both together: differing doubling rows only
+    page.locator("button.topic-filter[data-topic='doubling']").click()
+    assert visible_rows(page) == rows_where(page, ".differs[data-topic='doubling']")
+    page.locator("tr#rule-double_totals").scroll_into_view_if_needed()
+
+
+def test_clause_anchor_shows_the_verbatim_clause(page: Page) -> None:
+    """``uy.html#uy-43-2`` lands on the clause's heading, with the Spanish text verbatim."""
+    clause = regulation("UY").clause(CLAUSE_ID)
+    assert fold(clause.text) in fold(regulation("UY").source_text()), "the catalog quotes the source"
+
+    page.goto(f"{CLAUSE_PAGE}#{CLAUSE_ANCHOR}")
+    heading = page.locator(f"h3#{CLAUSE_ANCHOR}")
+    expect(heading).to_contain_text(CLAUSE_ID)
+    expect(heading).to_be_in_viewport()
+    quote = page.locator(f"h3#{CLAUSE_ANCHOR} + blockquote")
+    expect(quote).to_be_in_viewport()
+    expect(quote).to_have_text(clause.text)
+    assert "Para abrir los cinco juegos" in quote.inner_text()
+
+
+def test_scenario_badge_and_clause_link(page: Page) -> None:
+    """A passing scenario shows a pass badge, and its clause link leads to the clause."""
+    page.goto(f"{SCENARIO_PAGE}#{SCENARIO_ANCHOR}")
+    heading = page.locator(f"h2#{SCENARIO_ANCHOR}")
+    expect(heading).to_contain_text(SCENARIO_NAME)
+    expect(heading).to_be_in_viewport()
+    badge = page.locator(f"h2#{SCENARIO_ANCHOR} + p span.status")
+    expect(badge).to_have_class(re.compile(r"\bstatus-passed\b"))
+    expect(badge).to_have_text("pass")
+    expect(badge).to_be_visible()
+
+    page.locator(f"h2#{SCENARIO_ANCHOR} + p").get_by_role("link", name=CLAUSE_ID, exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/{re.escape(CLAUSE_PAGE)}#{CLAUSE_ANCHOR}$"))
+    expect(page.locator(f"h3#{CLAUSE_ANCHOR}")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("query", [CLAUSE_ID, "sucesiva"])
+def test_search_finds_the_clause(page: Page, page_requests: list[str], query: str) -> None:
+    """Material's search (a web worker on the served site) finds clause UY-43.2 by its id and
+    by a word of its text; the worker loads nothing from elsewhere."""
+    page.goto("index.html")
+    search = page.locator("input.md-search__input")
+    search.click()
+    # Material searches on keyup: the whole query, then one key, so one query goes to the
+    # worker (typing key by key would race the results of the half-typed ones)
+    search.fill(query)
+    search.press("End")
+    results = page.locator(".md-search-result__list a.md-search-result__link")
+    expect(results.first).to_be_visible()  # the worker has built the index and answered
+    wanted = f".md-search-result__list a[href*='/{CLAUSE_PAGE}'][href$='#{CLAUSE_ANCHOR}']"
+    try:
+        page.wait_for_function(REVEAL, arg=wanted, timeout=5_000)
+    except PlaywrightTimeoutError:
+        hrefs: list[str] = results.evaluate_all("links => links.map(a => a.href)")
+        shown = [h.split("/", 3)[-1] for h in hrefs[:8]]
+        pytest.fail(
+            f"no search result links to {CLAUSE_PAGE}#{CLAUSE_ANCHOR} for {query!r}; first results: {shown}",
+            pytrace=False,
+        )
+    outside = [url for url in page_requests if not is_local(url)]
+    assert not outside, f"the search asked for addresses outside 127.0.0.1: {outside}"
+
+
+ALIKE = re.compile(r"generated/(onboarding-)?(cl|es|cz|it)\.html")
+"""Pages made by the same generator as their UY page, which stands for them in the browser."""
+
+
+def _pages_to_open(site_dir: Path) -> list[str]:
+    """The pages the offline check opens: every top-level and generated page (the UY one of
+    each per-regulation kind), the scenario index and one feature page, every notebook page."""
+    pages = [*site_dir.glob("*.html"), *(site_dir / "generated").glob("*.html")]
+    pages += [site_dir / "generated/scenarios/index.html", site_dir / SCENARIO_PAGE]
+    pages += (site_dir / "generated/notebooks").glob("*.html")
+    names = {p.relative_to(site_dir).as_posix() for p in pages if p.is_file()}
+    return sorted(name for name in names if not ALIKE.fullmatch(name))
+
+
+class _LoadedAddresses(html.parser.HTMLParser):
+    """The addresses an HTML page makes the browser load by itself."""
+
+    RELS: ClassVar[frozenset[str]] = frozenset(
+        {"stylesheet", "preload", "modulepreload", "prefetch", "icon", "preconnect", "dns-prefetch", "manifest"}
+    )
+    SRC_TAGS: ClassVar[frozenset[str]] = frozenset(
+        {"script", "img", "iframe", "frame", "source", "video", "audio", "embed", "track", "input"}
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.addresses: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag in self.SRC_TAGS and found.get("src"):
+            self.addresses.append(found["src"])
+        if found.get("srcset"):
+            self.addresses += [part.split()[0] for part in found["srcset"].split(",") if part.strip()]
+        if tag == "object" and found.get("data"):
+            self.addresses.append(found["data"])
+        if tag == "link" and self.RELS & set(found.get("rel", "").lower().split()) and found.get("href"):
+            self.addresses.append(found["href"])
+        self.addresses += css_addresses(found.get("style", ""))
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.addresses += css_addresses(data)
+
+
+_CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
+
+
+def css_addresses(css: str) -> list[str]:
+    """The addresses a style sheet loads (``url(...)`` and ``@import``)."""
+    return [m.group(2) or m.group(4) for m in _CSS_URL.finditer(css)]
+
+
+def external(address: str) -> bool:
+    """True for an address that names a host other than 127.0.0.1 (``https://...``, ``//...``)."""
+    parts = urlsplit(address.strip())
+    return bool(parts.netloc) and parts.hostname != "127.0.0.1"
+
+
+def test_no_file_of_the_site_loads_from_other_hosts(site_dir: Path) -> None:
+    """Offline, read from the files: no page or style sheet of the built site loads anything
+    (scripts, styles, fonts, images, frames) from another host. No browser needed."""
+    found: dict[str, list[str]] = {}
+    files = sorted(site_dir.rglob("*.html")) + sorted(site_dir.rglob("*.css"))
+    assert len(files) > 20, f"only {len(files)} HTML and CSS files in {site_dir}"
+    for path in files:
+        content = path.read_text(encoding="utf-8", errors="replace")
+        if path.suffix == ".css":
+            addresses = css_addresses(content)
+        else:
+            parser = _LoadedAddresses()
+            parser.feed(content)
+            addresses = parser.addresses
+        outside = sorted({a for a in addresses if external(a)})
+        if outside:
+            found[path.relative_to(site_dir).as_posix()] = outside
+    assert not found, f"files that load from other hosts: {found}"
+
+
+def test_pages_load_nothing_from_other_hosts(page: Page, page_requests: list[str], site_dir: Path) -> None:
+    """Offline, in the browser: no page asks for anything (CDN, fonts, scripts, images, the
+    search worker's fetches) outside 127.0.0.1."""
+    pages = _pages_to_open(site_dir)
+    assert {"index.html", "generated/rules.html", CLAUSE_PAGE} <= set(pages)
+    referenced: list[str] = []
+    for path in pages:
+        response = page.goto(path, wait_until="load")
+        assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
+        referenced += page.locator(ASSET_ELEMENTS).evaluate_all("els => els.map(e => e.src || e.href)")
+    page.wait_for_load_state("networkidle")  # the last page's late requests (the search worker's index)
+
+    assert any(url.endswith("/search/search_index.json") for url in page_requests), "the worker's fetch is recorded"
+    outside = sorted({url for url in page_requests + referenced if not is_local(url)})
+    assert not outside, f"requests or references outside 127.0.0.1: {outside}"
+
+
+def test_notebook_page_shows_its_chart(page: Page, site_dir: Path) -> None:
+    """The executed notebook's page shows its chart: an image in the content that loaded."""
+    assert (site_dir / NOTEBOOK_PAGE).is_file(), f"{NOTEBOOK_PAGE} is not in the built site (notebooks not built?)"
+    response = page.goto(NOTEBOOK_PAGE)
+    assert response is not None and response.ok
+    images = page.locator("article.md-content__inner img")
+    expect(images.first).to_be_attached()
+    loaded: list[dict[str, object]] = images.evaluate_all(
+        """async imgs => Promise.all(imgs.map(async img => {
+               img.loading = "eager";
+               try { await img.decode(); } catch (e) { /* a broken image: naturalWidth stays 0 */ }
+               return {src: (img.getAttribute("src") || "").slice(0, 80), width: img.naturalWidth};
+           }))"""
+    )
+    broken = [i["src"] for i in loaded if not i["width"]]
+    assert not broken, f"images that did not load on {NOTEBOOK_PAGE}: {broken}"
+    assert any(isinstance(i["width"], int) and i["width"] > 0 for i in loaded)
+    images.first.scroll_into_view_if_needed()

@@ -44,6 +44,7 @@ serve: site
 bench: $(STAMP)
 	$(PY) benchmarks/rounds.py
 	$(PY) benchmarks/scenarios.py
+	$(PY) benchmarks/site.py
 
 clean:
 	rm -rf $(VENV) site docs/generated

@@ -16,7 +16,11 @@ import time
 
 STEPS = [
     ("scenarios", [sys.executable, "-m", "pytest", "-q", "-n", "2", "tests/test_features.py"], (0, 1)),
-    ("pages", [sys.executable, "-m", "spec_engine.docgen", "docs/generated", "--results", "reports/scenarios.json"], (0,)),
+    (
+        "pages",
+        [sys.executable, "-m", "spec_engine.docgen", "docs/generated", "--results", "reports/scenarios.json"],
+        (0,),
+    ),
     ("notebooks", [sys.executable, "tools/notebooks.py", "docs/generated/notebooks"], (0,)),
     ("mkdocs", [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"], (0,)),
 ]

@@ -122,11 +122,16 @@ class EngineDriver:
     """
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        """Forget the previous scenario: every ``start`` begins afresh."""
         self.round: Round | None = None
         self.rules: RuleSet | None = None
         self.table: Table | None = None
         self.session: Session | None = None
         self.absent: set[str] = set()
+        self._finished = True
 
     def _rules(self, regulation: str, overrides: Mapping[str, Any] | None) -> RuleSet:
         rules = ruleset(regulation)
@@ -142,6 +147,7 @@ class EngineDriver:
         seated: Sequence[int] | None = None,
         overrides: Mapping[str, Any] | None = None,
     ) -> None:
+        self._reset()
         try:
             self.rules = self._rules(regulation, overrides)
             self.round = Round(
@@ -166,6 +172,7 @@ class EngineDriver:
         special_max: Mapping[str, str] | None = None,
         overrides: Mapping[str, Any] | None = None,
     ) -> None:
+        self._reset()
         try:
             self.rules = self._rules(regulation, overrides)
             self.table = Table(
@@ -194,6 +201,7 @@ class EngineDriver:
         shoes: Sequence[Sequence[str]] = (),
         after_cut: bool = False,
     ) -> None:
+        self._reset()
         try:
             self.rules = ruleset(regulation)
             self.session = Session(
@@ -237,8 +245,6 @@ class EngineDriver:
         if self.table is not None and self.round is not None and self.round.phase is Phase.DONE and not self._finished:
             self._finished = True
             self.table.finish(self.round, absent=self.absent & set(self.round.net))
-
-    _finished = True
 
     def _act(self, action: str, args: dict[str, Any]) -> None:
         if action in TABLE_ACTIONS:

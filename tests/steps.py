@@ -23,6 +23,8 @@ refusal that no step checks fails the scenario.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -159,9 +161,26 @@ class Play:
         return self.refusal
 
 
+@pytest.fixture(scope="session")
+def implementation() -> Iterator[Driver]:
+    """The implementation under test: the engine in-process, or, when the environment
+    names a command in BLACKJACK_SPEC_IMPL, that program through the conformance protocol
+    (one process per test worker, restarted after a crash)."""
+    command = os.environ.get("BLACKJACK_SPEC_IMPL")
+    if not command:
+        yield EngineDriver()
+        return
+    from spec_engine.protocol import ProtocolDriver
+
+    driver = ProtocolDriver(command, timeout=float(os.environ.get("BLACKJACK_SPEC_TIMEOUT", "5")))
+    yield driver
+    driver.close()
+
+
 @pytest.fixture
-def play() -> Play:
-    return Play(driver=overriding_driver(EngineDriver()))
+def play(implementation: Driver) -> Play:
+    driver = implementation if os.environ.get("BLACKJACK_SPEC_IMPL") else EngineDriver()
+    return Play(driver=overriding_driver(driver))
 
 
 # ---------------------------------------------------------------- Given: the table

@@ -1,0 +1,20 @@
+"""The reference adapter: the engine behind the conformance protocol.
+
+    python -m spec_engine.adapter
+
+Reads JSON-lines requests on stdin and answers on stdout (see :mod:`spec_engine.protocol`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from spec_engine.protocol import serve
+
+
+def main() -> None:
+    serve(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

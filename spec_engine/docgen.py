@@ -388,6 +388,27 @@ def _showcase_pages() -> dict[str, str]:
     return pages
 
 
+CONFORMANCE_REPORTS = Path("reports") / "conformance"
+
+
+def _conformance_page(out: Path) -> str:
+    """The conformance reports (``reports/conformance/<implementation>/``), their
+    reproduction files copied beside the page for download."""
+    import shutil
+
+    from spec_engine.conform import REPORT, report_page
+
+    target = out / "conformance"
+    if target.exists():
+        shutil.rmtree(target)
+    for report in sorted(CONFORMANCE_REPORTS.glob(f"*/{REPORT}")):
+        repro = report.parent / "repro"
+        if repro.is_dir():
+            shutil.copytree(repro, target / report.parent.name / "repro")
+    page = report_page(CONFORMANCE_REPORTS, link_base="conformance")
+    return page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md).\n"
+
+
 def generate(out: Path, results_path: Path | None = None) -> list[Path]:
     """Write every generated page into ``out``; returns the files written."""
     entries = read_results(results_path) if results_path is not None and results_path.exists() else []
@@ -408,6 +429,7 @@ def generate(out: Path, results_path: Path | None = None) -> list[Path]:
     for feature, group in by_feature.items():
         pages[f"scenarios/{feature_page(feature)}.md"] = scenario_file_page(feature, group, results, FEATURES.parent)
     pages.update(_showcase_pages())
+    pages["conformance.md"] = _conformance_page(out)
     written = []
     for name, page in pages.items():
         path = out / name

@@ -99,6 +99,8 @@ def money_str(value: Money) -> str:
     if d != 1:
         return f"{num}/{den}"
     places = max(twos, fives)
+    if places == 0:
+        return str(num)
     scaled = num * 10**places // den
     sign = "-" if scaled < 0 else ""
     digits = str(abs(scaled)).rjust(places + 1, "0")

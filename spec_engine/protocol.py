@@ -188,6 +188,8 @@ class ProtocolDriver:
         """Every request of the current scenario (reset by each ``start``), for reproductions."""
         self._next_id = 0
         self._buffer = b""
+        self.starts = 0
+        """How many times the process was started (a restart after a crash counts)."""
 
     # -- the child process
     def _limit(self) -> None:  # pragma: no cover - runs in the child
@@ -208,6 +210,7 @@ class ProtocolDriver:
             )
         except OSError as exc:
             raise ImplementationCrash(f"cannot start {self.argv[0]!r}: {exc}") from exc
+        self.starts += 1
         self._buffer = b""
         reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
         if reply.get("protocol") != PROTOCOL_VERSION:

@@ -27,6 +27,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,15 +173,27 @@ def implementation() -> Iterator[Driver]:
         return
     from spec_engine.protocol import ProtocolDriver
 
-    driver = ProtocolDriver(command, timeout=float(os.environ.get("BLACKJACK_SPEC_TIMEOUT", "5")))
+    driver = ProtocolDriver(
+        command,
+        timeout=float(os.environ.get("BLACKJACK_SPEC_TIMEOUT", "5")),
+        memory_mb=int(os.environ.get("BLACKJACK_SPEC_MEMORY_MB", "1024")),
+    )
     yield driver
     driver.close()
 
 
 @pytest.fixture
-def play(implementation: Driver) -> Play:
+def play(implementation: Driver, request: pytest.FixtureRequest) -> Iterator[Play]:
     driver = implementation if os.environ.get("BLACKJACK_SPEC_IMPL") else EngineDriver()
-    return Play(driver=overriding_driver(driver))
+    if not os.environ.get("BLACKJACK_SPEC_RECORD"):  # else: save the scenario as a test vector
+        yield Play(driver=overriding_driver(driver))
+        return
+    from spec_engine.vectors import RecordingDriver
+    from tests.results_plugin import _META
+
+    recorder = RecordingDriver(driver)
+    yield Play(driver=overriding_driver(recorder))
+    recorder.save(Path(os.environ["BLACKJACK_SPEC_RECORD"]), request.node.stash[_META], request.node.nodeid)
 
 
 # ---------------------------------------------------------------- Given: the table

@@ -59,6 +59,8 @@ def test_totals_hard_and_soft() -> None:
     ("value", "text"),
     [
         (Fraction(45, 2), "22.5"),
+        (Fraction(30), "30"),
+        (Fraction(-30), "-30"),
         (-15, "-15"),
         (Fraction(-1, 4), "-0.25"),
         (Fraction(1, 3), "1/3"),

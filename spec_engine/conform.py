@@ -1,0 +1,686 @@
+"""The conformance kit: run every clause scenario against another implementation.
+
+    python -m spec_engine.conform --impl "CMD" [--regulation UY] [--out reports/conformance/NAME]
+                                  [--timeout 5] [--memory-mb 1024] [--jobs 2] [-k EXPR] [--max-time S]
+
+The implementation is a program speaking the conformance protocol (:mod:`spec_engine.protocol`).
+The runner runs the project's own feature suite (``tests/test_features.py``, the same scenarios,
+no copies) in a pytest subprocess with ``BLACKJACK_SPEC_IMPL`` set and the plugin
+``tests/conform_plugin.py`` loaded, which gives each scenario one status:
+
+=============  =====================================================================
+PASS           the implementation did what the spec says
+FAIL           a Then step's assertion failed: the implementation disagrees with the spec
+ERROR          garbage reply, an ``internal`` error, a reply to the wrong request, ...
+CRASH          the process died or could not start (it is restarted for the next one)
+TIMEOUT        no reply within ``--timeout`` seconds (or the run exceeded ``--max-time``)
+UNSUPPORTED    the implementation answered ``unsupported`` or speaks another protocol version
+SKIP           the scenario was skipped
+=============  =====================================================================
+
+Any other status counts as ERROR, never as a pass. The run always finishes: each request
+waits ``--timeout`` seconds at most and the whole run ``--max-time``.
+
+The report goes to the ``--out`` folder:
+
+- ``report.jsonl``: a header line (suite version, git revision, the implementation's hello
+  reply, protocol versions, date, options), then one line per scenario: feature, scenario,
+  line, regulation, clauses, status, message and, when a Then step compared one, the
+  expected (and actual) value;
+- ``junit.xml``: the same for CI tools (FAIL is a ``failure``; ERROR, CRASH and TIMEOUT are
+  ``error``; UNSUPPORTED and SKIP are ``skipped``);
+- ``summary.json``: counts and percentages per regulation and per clause;
+- ``repro/<scenario>.json`` for every FAIL: the rule set, the requests sent, the expected
+  event log (the same requests replayed on the engine), the actual one and the index of the
+  first event that differs;
+- ``scenarios.json``: the results in the format of ``reports/scenarios.json``.
+
+:func:`report_page` renders one report folder, or a folder of them, as a Markdown page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from spec_engine.driver import EngineDriver
+from spec_engine.protocol import PROTOCOL_VERSION, ImplementationError, ProtocolDriver, handle
+from spec_engine.rules import RULE_FIELDS, ruleset
+
+STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
+"""Every status a scenario can get, in the order reports show them."""
+
+BROKEN = frozenset({"FAIL", "ERROR", "CRASH", "TIMEOUT"})
+"""The statuses that make a run unsuccessful."""
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The project checkout the kit runs from (its features/ and tests/)."""
+
+SUITE = "tests/test_features.py"
+PLUGIN = "tests.conform_plugin"
+PARTIAL = ".partial"
+"""The sub-folder where the pytest plugin writes its raw results while the run goes on."""
+
+REPORT, JUNIT, SUMMARY, REPRO, RESULTS = "report.jsonl", "junit.xml", "summary.json", "repro", "scenarios.json"
+
+
+def normalize_status(status: object) -> str:
+    """A known status as is; anything else is ERROR (an unknown status never passes)."""
+    return status if isinstance(status, str) and status in STATUSES else "ERROR"
+
+
+def slug(text: str, limit: int = 80) -> str:
+    """Lower-case words joined by hyphens: a file name."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].strip("-") or "scenario"
+
+
+def repro_name(result: Mapping[str, Any]) -> str:
+    """The reproduction file's name for a scenario result (unique per test)."""
+    feature = str(result.get("feature") or "")
+    stem = feature.removeprefix("features/").removesuffix(".feature")
+    digest = hashlib.sha1(str(result.get("nodeid") or result).encode()).hexdigest()[:6]
+    reg = str(result.get("regulation") or "")
+    words = f"{stem} {result.get('scenario', '')} {reg}"
+    return f"{slug(words)}-{digest}.json"
+
+
+# ------------------------------------------------------------------------------ reproductions
+def _plain(value: Any) -> Any:
+    """A rule value as JSON, in the rule-set files' notation."""
+    from fractions import Fraction
+
+    if value is None:
+        return "none"
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=str)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def ruleset_data(regulation: str, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A rule set as data: id, name, every value (in the rule-set files' notation) and its
+    citation; ``overrides`` (as sent in a ``start`` request) are named and applied."""
+    from spec_engine.overrides import rule_value
+
+    rules = ruleset(regulation)
+    if overrides:
+        rules = rules.with_values(**{k: rule_value(k, v) for k, v in overrides.items()})
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "overrides": dict(overrides or {}),
+        "values": {f.name: _plain(getattr(rules, f.name)) for f in RULE_FIELDS},
+        "citations": {k: dataclasses.asdict(c) for k, c in rules.citations.items()},
+    }
+
+
+def replay(requests: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Send ``requests`` to the engine in-process (through :func:`~spec_engine.protocol.handle`,
+    as the reference adapter does): its replies, and its event log and legal actions after them."""
+    engine = EngineDriver()
+    info: dict[str, Any] = {}
+    replies = [handle(engine, {**request, "id": n}, info) for n, request in enumerate(requests, 1)]
+    events = handle(engine, {"id": 0, "op": "events"}, info)
+    legal = handle(engine, {"id": 0, "op": "legal"}, info)
+    return {
+        "replies": replies,
+        "events": events.get("events", []) if events.get("ok") else [],
+        "legal": legal.get("actions") if legal.get("ok") else None,
+    }
+
+
+def first_difference(expected: Sequence[Any], actual: Sequence[Any] | None) -> int | None:
+    """The index of the first event that differs (or that one log lacks); ``None`` if equal."""
+    if actual is None:
+        return 0
+    for index, (want, got) in enumerate(zip(expected, actual, strict=False)):
+        if want != got:
+            return index
+    return None if len(expected) == len(actual) else min(len(expected), len(actual))
+
+
+def reproduction(
+    driver: ProtocolDriver, requests: Sequence[Mapping[str, Any]], regulation: str | None
+) -> dict[str, Any]:
+    """Everything needed to see a FAIL again without the suite: the rule set, the requests,
+    the expected event log (replayed on the engine), the implementation's and where they part."""
+    requests = [dict(r) for r in requests]
+    start = next((r for r in requests if r.get("op") == "start"), {})
+    reg = str(start.get("regulation") or regulation or "")
+    try:
+        rules: dict[str, Any] | None = ruleset_data(reg, start.get("overrides")) if reg else None
+    except Exception as exc:  # an unknown regulation or a bad override: say so
+        rules = {"id": reg, "error": str(exc)}
+    expected = replay(requests)
+    actual: list[dict[str, Any]] | None
+    actual_legal: list[dict[str, Any]] | None
+    problem = None
+    try:
+        actual = driver.events()
+    except Exception as exc:  # the implementation could not give its log
+        actual, problem = None, f"{type(exc).__name__}: {exc}"
+    try:
+        actual_legal = driver.legal_actions()
+    except Exception:
+        actual_legal = None
+    index = first_difference(expected["events"], actual)
+    return {
+        "protocol": PROTOCOL_VERSION,
+        "regulation": reg,
+        "ruleset": rules,
+        "requests": requests,
+        "expected_events": expected["events"],
+        "actual_events": actual,
+        "first_difference": index,
+        "expected_at_difference": _at(expected["events"], index),
+        "actual_at_difference": _at(actual, index),
+        "expected_legal": expected["legal"],
+        "actual_legal": actual_legal,
+        "actual_events_error": problem,
+    }
+
+
+def _at(events: Sequence[Any] | None, index: int | None) -> Any:
+    if events is None or index is None or index >= len(events):
+        return None
+    return events[index]
+
+
+# ------------------------------------------------------------------------------ the report
+def suite_info() -> dict[str, Any]:
+    """The suite's version: the project's version and a digest of the feature files."""
+    version = "unknown"
+    try:
+        import tomllib
+
+        version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    except (OSError, KeyError, ValueError):
+        pass
+    digest = hashlib.sha256()
+    features = sorted((ROOT / "features").rglob("*.feature"))
+    for path in features:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return {
+        "name": "blackjack-spec",
+        "version": version,
+        "features": len(features),
+        "features_sha256": digest.hexdigest(),
+    }
+
+
+def git_revision() -> str | None:
+    """``git rev-parse HEAD`` of the checkout, if git and a repository are there."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
+def probe(command: str, *, timeout: float, memory_mb: int) -> dict[str, Any]:
+    """Start the implementation once and say hello: its reply, or what went wrong."""
+    driver = ProtocolDriver(command, timeout=timeout, memory_mb=memory_mb)
+    try:
+        driver._spawn()
+    except ImplementationError as exc:
+        return {"ok": False, "status": normalize_status(exc.status), "message": str(exc)}
+    except ValueError as exc:
+        return {"ok": False, "status": "CRASH", "message": str(exc)}
+    finally:
+        driver.close()
+    return {"ok": True, "hello": {k: v for k, v in driver.info.items() if k not in ("id", "ok")}}
+
+
+def summarize(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Counts and percentages over all results, per regulation and per clause."""
+
+    def block(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        counts = dict.fromkeys(STATUSES, 0)
+        for row in rows:
+            counts[normalize_status(row.get("status"))] += 1
+        total = len(rows)
+        judged = total - counts["SKIP"]
+        return {
+            "total": total,
+            "counts": counts,
+            "percent": {s: round(100 * n / total, 1) if total else 0.0 for s, n in counts.items()},
+            "pass_rate": round(100 * counts["PASS"] / judged, 1) if judged else 0.0,
+        }
+
+    by_reg: dict[str, list[Mapping[str, Any]]] = {}
+    by_clause: dict[str, list[Mapping[str, Any]]] = {}
+    for row in results:
+        by_reg.setdefault(str(row.get("regulation") or "none"), []).append(row)
+        for clause in row.get("clauses") or ():
+            by_clause.setdefault(str(clause), []).append(row)
+    return {
+        "all": block(results),
+        "regulations": {reg: block(rows) for reg, rows in sorted(by_reg.items())},
+        "clauses": {
+            clause: block(rows) for clause, rows in sorted(by_clause.items(), key=lambda kv: _clause_key(kv[0]))
+        },
+    }
+
+
+def _clause_key(clause: str) -> tuple[Any, ...]:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[-.]", clause))
+
+
+def junit_xml(results: Sequence[Mapping[str, Any]], name: str) -> str:
+    """JUnit XML for CI tools: FAIL is a failure; ERROR, CRASH, TIMEOUT (and an unknown
+    status) an error; UNSUPPORTED and SKIP skipped."""
+    suites = ET.Element("testsuites", name=name)
+    by_feature: dict[str, list[Mapping[str, Any]]] = {}
+    for row in results:
+        by_feature.setdefault(str(row.get("feature") or "unknown"), []).append(row)
+    totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
+    total_time = 0.0
+    for feature, rows in by_feature.items():
+        suite = ET.SubElement(suites, "testsuite", name=feature)
+        counts = dict.fromkeys(totals, 0)
+        suite_time = 0.0
+        for row in rows:
+            status = normalize_status(row.get("status"))
+            label = str(row.get("scenario") or row.get("nodeid"))
+            if row.get("example"):
+                label += f" [{row['example']}]"
+            duration = float(row.get("duration") or 0.0)
+            suite_time += duration
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=feature.removesuffix(".feature").replace("/", "."),
+                name=label,
+                file=feature,
+                line=str(row.get("line") or 0),
+                time=f"{duration:.4f}",
+            )
+            counts["tests"] += 1
+            message = str(row.get("message") or "")
+            if status == "FAIL":
+                counts["failures"] += 1
+                detail = message
+                if "expected" in row:
+                    detail += f"\nexpected: {row['expected']}\nactual: {row.get('actual')}"
+                ET.SubElement(case, "failure", message=message[:500], type="FAIL").text = detail
+            elif status in BROKEN:
+                counts["errors"] += 1
+                ET.SubElement(case, "error", message=message[:500], type=str(row.get("status"))).text = message
+            elif status in ("UNSUPPORTED", "SKIP"):
+                counts["skipped"] += 1
+                ET.SubElement(case, "skipped", message=f"{status}: {message}"[:500])
+            props = ET.SubElement(case, "properties")
+            ET.SubElement(props, "property", name="status", value=status)
+            ET.SubElement(props, "property", name="regulation", value=str(row.get("regulation") or ""))
+            ET.SubElement(props, "property", name="clauses", value=" ".join(row.get("clauses") or ()))
+        for key, value in counts.items():
+            suite.set(key, str(value))
+            totals[key] += value
+        suite.set("time", f"{suite_time:.4f}")
+        total_time += suite_time
+    for key, value in totals.items():
+        suites.set(key, str(value))
+    suites.set("time", f"{total_time:.4f}")
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+PUBLIC_FIELDS = (
+    "feature",
+    "scenario",
+    "line",
+    "example",
+    "regulation",
+    "clauses",
+    "status",
+    "message",
+    "detail",
+    "step",
+    "expected",
+    "actual",
+    "duration",
+    "starts",
+    "nodeid",
+)
+
+
+def _read_jsonl(path: Path) -> list[dict[str, Any]]:
+    rows = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue  # a line cut short when the run was stopped
+            if isinstance(row, dict):
+                rows.append(row)
+    return rows
+
+
+def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -> list[dict[str, Any]]:
+    """Write the report files from the plugin's raw results in ``out/.partial``; a collected
+    scenario without a result gets TIMEOUT when the run was ``stopped`` (else ERROR)."""
+    partial = out / PARTIAL
+    raw = _read_jsonl(partial / "results.jsonl")
+    collected: list[dict[str, Any]] = []
+    for path in sorted(partial.glob("collected*.json")):
+        try:
+            collected = json.loads(path.read_text(encoding="utf-8"))
+            break
+        except ValueError:
+            continue
+    hello = next((r["_hello"] for r in raw if r.get("_hello")), None)
+    if not header.get("implementation") and hello:
+        header["implementation"] = hello
+        header["protocol"]["implementation"] = hello.get("protocol")
+    done = {r.get("nodeid") for r in raw}
+    for item in collected:
+        if item.get("nodeid") not in done:
+            status, message = (
+                ("TIMEOUT", f"not run: {stopped}") if stopped else ("ERROR", "no result was recorded for this scenario")
+            )
+            raw.append({**item, "status": status, "message": message})
+    repro_dir = out / REPRO
+    results: list[dict[str, Any]] = []
+    for row in raw:
+        result = {k: row[k] for k in PUBLIC_FIELDS if k in row}
+        if result.get("status") not in STATUSES:
+            result["message"] = f"unknown status {result.get('status')!r}: {result.get('message', '')}"
+            result["status"] = "ERROR"
+        repro = row.get("_repro")
+        if result["status"] == "FAIL" and repro is not None:
+            name = repro_name(row)
+            repro_dir.mkdir(parents=True, exist_ok=True)
+            document = {
+                "scenario": {
+                    k: row.get(k) for k in ("feature", "scenario", "line", "example", "regulation", "clauses")
+                },
+                "message": row.get("message"),
+                "detail": row.get("detail"),
+                "step": row.get("step"),
+                "expected": row.get("expected"),
+                "actual": row.get("actual"),
+                "implementation": header.get("implementation"),
+                **repro,
+            }
+            (repro_dir / name).write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            result["repro"] = f"{REPRO}/{name}"
+            result["first_difference"] = repro.get("first_difference")
+        results.append(result)
+    results.sort(key=lambda r: (str(r.get("feature")), int(r.get("line") or 0), str(r.get("nodeid"))))
+    header["counts"] = summarize(results)["all"]["counts"]
+    with (out / REPORT).open("w", encoding="utf-8") as stream:
+        stream.write(json.dumps({"kind": "header", **header}, ensure_ascii=False) + "\n")
+        for result in results:
+            stream.write(json.dumps({"kind": "result", **result}, ensure_ascii=False) + "\n")
+    name = _impl_name(header)
+    (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}"), encoding="utf-8")
+    summary = {"implementation": name, "regulation": header.get("regulation"), **summarize(results)}
+    (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    shutil.rmtree(partial, ignore_errors=True)
+    return results
+
+
+def _impl_name(header: Mapping[str, Any]) -> str:
+    impl = (header.get("implementation") or {}).get("implementation") or {}
+    if impl.get("name"):
+        return f"{impl['name']} {impl.get('version', '')}".strip()
+    return str(header.get("command") or "unknown implementation")
+
+
+def read_report(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A report folder's header and results."""
+    rows = _read_jsonl(folder / REPORT)
+    header = next((r for r in rows if r.get("kind") == "header"), {})
+    return header, [r for r in rows if r.get("kind") == "result"]
+
+
+# ------------------------------------------------------------------------------ the site page
+def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None) -> str:
+    """A Markdown page of one report folder, or of every report folder below ``folder``: per
+    implementation a table of counts and percentages per regulation, then per clause; each
+    clause unfolds into its scenarios with status, message and a link to the reproduction's
+    first differing event. Links are ``link_base``/<report folder>/repro/... (relative to
+    ``folder`` when ``link_base`` is None)."""
+    root = Path(folder)
+    folders = [root] if (root / REPORT).exists() else sorted(p.parent for p in root.glob(f"*/{REPORT}"))
+    lines = ["# Conformance", ""]
+    if not folders:
+        return "\n".join([*lines, "No conformance report yet (`python -m spec_engine.conform --impl CMD`).", ""])
+    lines += [
+        "Each implementation ran the clause scenarios through the conformance protocol "
+        f"(`python -m spec_engine.conform`). Statuses: {', '.join(STATUSES)}.",
+        "",
+    ]
+    for path in folders:
+        header, results = read_report(path)
+        rel = "" if path == root else path.relative_to(root).as_posix()
+        base = "/".join(p for p in (link_base if link_base is not None else ".", rel) if p)
+        lines += _implementation_section(header, results, base)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _cells(block: Mapping[str, Any]) -> str:
+    counts, percent = block["counts"], block["percent"]
+    return " | ".join(f"{counts[s]} ({percent[s]:g} %)" if counts[s] else "0" for s in STATUSES)
+
+
+def _md(text: object) -> str:
+    return (
+        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|").replace("\n", " ")
+    )
+
+
+def _implementation_section(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], base: str) -> list[str]:
+    name = _impl_name(header)
+    summary = summarize(results)
+    suite = header.get("suite") or {}
+    lines = [
+        f"## {_md(name)}",
+        "",
+        f"Command `{header.get('command', '?')}`; regulation filter: {header.get('regulation') or 'all'}; "
+        f"run {header.get('date', '?')}; suite {suite.get('version', '?')} at "
+        f"{(header.get('git_revision') or 'unknown revision')[:12]}; protocol "
+        f"{(header.get('protocol') or {}).get('implementation') or '?'}.",
+        "",
+        "| regulation | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
+        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
+    ]
+    for reg, block in [*summary["regulations"].items(), ("all", summary["all"])]:
+        label = "**all**" if reg == "all" else reg
+        lines.append(f"| {label} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
+    lines += ["", "### Per clause", ""]
+    lines += [
+        "| clause | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
+        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
+    ]
+    for clause, block in summary["clauses"].items():
+        lines.append(f"| {clause} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
+    lines += ["", "### Scenarios per clause", ""]
+    by_clause: dict[str, list[Mapping[str, Any]]] = {}
+    for row in results:
+        for clause in row.get("clauses") or ("(no clause)",):
+            by_clause.setdefault(str(clause), []).append(row)
+    for clause in sorted(by_clause, key=_clause_key):
+        rows = by_clause[clause]
+        broken = sum(normalize_status(r.get("status")) != "PASS" for r in rows)
+        lines += [
+            f'<details markdown="1" id="{slug(clause)}"><summary>{clause}: {len(rows) - broken} of {len(rows)} '
+            f"pass</summary>",
+            "",
+            "| scenario | regulation | status | message | reproduction |",
+            "|---|---|---|---|---|",
+        ]
+        for row in rows:
+            label = str(row.get("scenario"))
+            if row.get("example"):
+                label += f" [{row['example']}]"
+            repro = ""
+            if row.get("repro"):
+                where = row.get("first_difference")
+                text = "repro" if where is None else f"first difference: event {where}"
+                repro = f"[{text}]({base}/{row['repro']}#event-{where if where is not None else 'none'})"
+            message = str(row.get("message") or "")
+            if row.get("expected") is not None:
+                message += f" (expected {row['expected']})"
+            lines.append(
+                f"| {_md(label)} ({row.get('feature')}:{row.get('line')}) | {row.get('regulation') or ''} | "
+                f"{normalize_status(row.get('status'))} | {_md(message[:200])} | {repro} |"
+            )
+        lines += ["", "</details>", ""]
+    return lines
+
+
+# ------------------------------------------------------------------------------ the runner
+def default_out(command: str, regulation: str | None) -> Path:
+    words = [Path(w).name for w in shlex.split(command) if not w.startswith("-")]
+    words = [w for w in words if not re.fullmatch(r"python[\d.]*|env", w)] or ["impl"]
+    name = slug(" ".join(words), 48) + (f"-{regulation.lower()}" if regulation else "")
+    return Path("reports") / "conformance" / name
+
+
+def run(
+    command: str,
+    out: Path,
+    *,
+    regulation: str | None = None,
+    timeout: float = 5.0,
+    memory_mb: int = 1024,
+    jobs: int = 2,
+    keyword: str | None = None,
+    max_time: float = 3600.0,
+    quiet: bool = False,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run the suite against ``command``; write the report into ``out``; return its header
+    and results."""
+    started = time.monotonic()
+    out = out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    for name in (REPORT, JUNIT, SUMMARY, RESULTS, "pytest.log"):
+        (out / name).unlink(missing_ok=True)
+    for name in (REPRO, PARTIAL):
+        shutil.rmtree(out / name, ignore_errors=True)
+    (out / PARTIAL).mkdir()
+    hello = probe(command, timeout=timeout, memory_mb=memory_mb)
+    info = hello.get("hello") or {}
+    header: dict[str, Any] = {
+        "suite": suite_info(),
+        "git_revision": git_revision(),
+        "implementation": info,
+        "protocol": {"kit": PROTOCOL_VERSION, "implementation": info.get("protocol")},
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "command": command,
+        "regulation": regulation,
+        "options": {"timeout": timeout, "memory_mb": memory_mb, "jobs": jobs, "k": keyword, "max_time": max_time},
+        "probe": {k: v for k, v in hello.items() if k != "hello"},
+    }
+    argv = [
+        sys.executable,
+        "-m",
+        "pytest",
+        SUITE,
+        "-q",
+        "--no-header",
+        "-p",
+        PLUGIN,
+        "-p",
+        "tests.results_elsewhere",
+        f"--conform-out={out / PARTIAL}",
+        "-n",
+        str(jobs if jobs > 1 else 0),
+    ]
+    if regulation:
+        argv.append(f"--conform-regulation={regulation}")
+    if keyword:
+        argv += ["-k", keyword]
+    # the spec as it is: no rule overrides, no recording, no stray pytest options
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BLACKJACK_SPEC_") and k != "PYTEST_ADDOPTS"}
+    env.update(
+        BLACKJACK_SPEC_IMPL=command,
+        BLACKJACK_SPEC_TIMEOUT=str(timeout),
+        BLACKJACK_SPEC_MEMORY_MB=str(memory_mb),
+        BLACKJACK_SPEC_RESULTS=str(out / RESULTS),
+    )
+    stopped = None
+    with (out / "pytest.log").open("wb") as log:
+        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            code = proc.wait(timeout=max(1.0, max_time - (time.monotonic() - started)))
+        except subprocess.TimeoutExpired:
+            stopped = f"the run was stopped after --max-time {max_time:g} s"
+            code = -1
+        finally:
+            # the whole process group: pytest, its workers and any implementation left over
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            proc.wait()
+    header["pytest_exit_code"] = code
+    header["elapsed"] = round(time.monotonic() - started, 2)
+    results = assemble(out, header, stopped=stopped)
+    if not results and not quiet:
+        sys.stderr.write((out / "pytest.log").read_text(encoding="utf-8", errors="replace")[-3000:])
+    return header, results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spec_engine.conform", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--impl", required=True, help="the implementation's command line (split without a shell)")
+    parser.add_argument("--regulation", type=str.upper, choices=("CL", "ES", "UY", "CZ", "IT"), help="one regulation")
+    parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
+    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request (default 5)")
+    parser.add_argument("--memory-mb", type=int, default=1024, help="address-space limit of the implementation")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel pytest workers (default 2)")
+    parser.add_argument("-k", dest="keyword", help="only scenarios matching this pytest -k expression")
+    parser.add_argument("--max-time", type=float, default=3600.0, help="stop the whole run after this many seconds")
+    args = parser.parse_args(argv)
+    try:
+        shlex.split(args.impl)
+    except ValueError as exc:
+        parser.error(f"--impl: {exc}")
+    if not (ROOT / SUITE).exists():
+        parser.error(f"the kit runs from a checkout of the project: {ROOT / SUITE} is missing")
+    out = args.out or default_out(args.impl, args.regulation)
+    header, results = run(
+        args.impl,
+        out,
+        regulation=args.regulation,
+        timeout=args.timeout,
+        memory_mb=args.memory_mb,
+        jobs=args.jobs,
+        keyword=args.keyword,
+        max_time=args.max_time,
+    )
+    counts = summarize(results)["all"]["counts"]
+    shown = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    print(f"{_impl_name(header)}: {len(results)} scenarios: {shown or 'none run'} ({header['elapsed']} s) -> {out}")
+    if not results:
+        return 2
+    return 1 if any(normalize_status(r.get("status")) in BROKEN for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,463 @@
+"""Test vectors: every executable scenario as language-neutral JSON, and their replay.
+
+    python -m spec_engine.vectors OUT_DIR                 # dump (runs the feature suite)
+    python -m spec_engine.vectors --check OUT_DIR [--impl "CMD"]   # replay them
+
+A vector is what one scenario sent to the reference engine and what came back, in the
+conformance protocol's own messages (:mod:`spec_engine.protocol`): the ``start`` request,
+every later request (actions, and the ``legal``, ``phase`` and ``state`` queries the
+scenario made) each with the engine's reply (``{"ok": true, ...}`` or the refusal's code,
+clause ids, rule and field; never the free-text message), the final event log and each
+bettor's net result. Another implementation, in any language, passes a vector when it
+gives the same replies and the same log. The format is ``data/protocol/vectors.schema.json``
+(copied beside the vectors); ``docs/protocol.md`` explains it.
+
+Vectors are recorded, not written by hand: the dump runs the feature suite with
+``BLACKJACK_SPEC_RECORD=DIR`` set, which makes the ``play`` fixture of ``tests/steps.py``
+wrap its driver in a :class:`RecordingDriver` and save one file per scenario. The dump
+refuses to write anything unless every scenario passed, then writes the files with sorted
+keys and fixed formatting, so two dumps of the same tree are byte-identical.
+
+:func:`replay` plays one vector against any :class:`~spec_engine.driver.Driver` (the
+engine in-process, or another program through :class:`~spec_engine.protocol.ProtocolDriver`)
+and lists the differences.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from spec_engine.driver import Driver, Refusal
+from spec_engine.events import money, money_str, parse_money
+from spec_engine.overrides import rule_value
+from spec_engine.protocol import PROTOCOL_VERSION, ProtocolDriver, _jsonable, handle
+from spec_engine.rules import RULE_FIELDS, ruleset
+
+VECTOR_FORMAT = "1.0"
+"""The version of the vector format (``format`` in every vector)."""
+
+RECORD_ENV = "BLACKJACK_SPEC_RECORD"
+"""Names the folder where the ``play`` fixture saves one recording per scenario."""
+
+SCHEMA_DIR = Path(__file__).parent / "data" / "protocol"
+VECTORS_SCHEMA = SCHEMA_DIR / "vectors.schema.json"
+ROOT = Path(__file__).resolve().parent.parent
+"""The source tree (the dump runs its feature suite)."""
+
+QUERIES = ("legal", "phase", "state")
+"""The queries kept as steps of a vector (``events`` is covered by the final log)."""
+
+
+# ------------------------------------------------------------------------------ recording
+class _Capture(ProtocolDriver):
+    """A ProtocolDriver that starts no process: it only builds the request a call sends."""
+
+    def __init__(self) -> None:
+        super().__init__("capture")
+        self.request: dict[str, Any] = {}
+
+    def _call(self, request: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
+        self.request = request
+        return {}
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready: tuples become lists, as they would on the wire."""
+    return json.loads(json.dumps(value))
+
+
+def expected_reply(reply: Mapping[str, Any]) -> dict[str, Any]:
+    """A reply as a vector keeps it: no ``id``, and no error message (free text)."""
+    out = {k: v for k, v in reply.items() if k != "id"}
+    if "error" in out:
+        out["error"] = {k: v for k, v in out["error"].items() if k != "message"}
+    return out
+
+
+class RecordingDriver:
+    """A driver that passes every call to ``inner`` through the protocol's own request
+    handling (:func:`~spec_engine.protocol.handle`) and records each request with its reply."""
+
+    def __init__(self, inner: Driver) -> None:
+        self.inner = inner
+        self.calls: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        """Every request (no ``id``) and the full reply, in order."""
+
+    def _call(self, request: dict[str, Any]) -> dict[str, Any]:
+        request = _plain(request)
+        reply = handle(self.inner, request, {})
+        self.calls.append((request, reply))
+        if not reply.get("ok"):
+            error = reply.get("error") or {}
+            raise Refusal(
+                str(error.get("code")),
+                str(error.get("message", "")),
+                clauses=tuple(error.get("clauses") or ()),
+                rule=error.get("rule"),
+                field=error.get("field"),
+            )
+        return reply
+
+    def _start(self, method: str, *args: Any, **kwargs: Any) -> None:
+        capture = _Capture()
+        getattr(capture, method)(*args, **kwargs)
+        self._call(capture.request)
+
+    def start(
+        self,
+        regulation: str,
+        shoe: Sequence[str],
+        *,
+        min_bet: str = "1",
+        max_bet: str | None = None,
+        seated: Sequence[int] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._start("start", regulation, shoe, min_bet=min_bet, max_bet=max_bet, seated=seated, overrides=overrides)
+
+    def start_table(
+        self,
+        regulation: str,
+        shoes: Sequence[Sequence[str]],
+        *,
+        after_cut: bool = False,
+        participants: int | None = None,
+        min_bet: str = "1",
+        max_bet: str | None = None,
+        special_max: Mapping[str, str] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._start(
+            "start_table",
+            regulation,
+            shoes,
+            after_cut=after_cut,
+            participants=participants,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            special_max=special_max,
+            overrides=overrides,
+        )
+
+    def start_session(
+        self,
+        regulation: str,
+        participants: Sequence[str],
+        *,
+        advance: str,
+        min_bet: str,
+        max_bet: str,
+        seed: int = 1,
+        shoes: Sequence[Sequence[str]] = (),
+        after_cut: bool = False,
+    ) -> None:
+        self._start(
+            "start_session",
+            regulation,
+            participants,
+            advance=advance,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            seed=seed,
+            shoes=shoes,
+            after_cut=after_cut,
+        )
+
+    def act(self, action: str, **args: Any) -> None:
+        capture = _Capture()
+        capture.act(action, **args)
+        self._call(capture.request)
+
+    def events(self) -> list[dict[str, Any]]:
+        return list(self._call({"op": "events"})["events"])
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return list(self._call({"op": "legal"})["actions"])
+
+    def phase(self) -> str:
+        return str(self._call({"op": "phase"})["phase"])
+
+    def state(self) -> dict[str, Any]:
+        return dict(self._call({"op": "state"})["state"])
+
+    # -- the vector
+    def vector(self, scenario: Mapping[str, Any], nodeid: str = "") -> dict[str, Any] | None:
+        """The vector of what was recorded (``None`` if nothing was started). ``scenario``
+        holds ``feature``, ``scenario``, ``line``, ``regulation`` and ``clauses`` (as in
+        ``reports/scenarios.json``); ``nodeid`` is the pytest test id, whose brackets
+        name an outline's row (``example``)."""
+        kept = [(q, r) for q, r in self.calls if q["op"] in ("start", "act", *QUERIES)]
+        if not kept or kept[0][0]["op"] != "start":
+            return None
+        (start, start_reply), *rest = kept
+        final = handle(self.inner, {"op": "events"}, {})
+        log = final["events"] if final.get("ok") else None
+        level = start.get("level", "round")
+        rules = ruleset(start["regulation"])
+        if start.get("overrides"):
+            rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
+        example = nodeid.partition("[")[2].removesuffix("]") or None
+        return {
+            "format": VECTOR_FORMAT,
+            "protocol": PROTOCOL_VERSION,
+            "id": vector_id(scenario["feature"], scenario["scenario"], start["regulation"] if example else None),
+            "feature": scenario["feature"],
+            "scenario": scenario["scenario"],
+            "line": scenario["line"],
+            "example": example,
+            "clauses": list(scenario["clauses"]),
+            "regulation": start["regulation"],
+            "level": level,
+            "ruleset": {
+                "id": rules.id,
+                "values": {f.name: _jsonable(getattr(rules, f.name)) for f in RULE_FIELDS},
+                "overrides": dict(start.get("overrides") or {}),
+            },
+            "start": {"request": start, "reply": expected_reply(start_reply)},
+            "steps": [{"request": q, "reply": expected_reply(r)} for q, r in rest],
+            "events": log,
+            "settlement": settlement(log or []),
+        }
+
+    def save(self, folder: Path, scenario: Mapping[str, Any], nodeid: str = "") -> Path | None:
+        """Write the vector into ``folder`` (one file named by a hash of ``nodeid``: the
+        dump sorts them out); ``None`` if nothing was started."""
+        vector = self.vector(scenario, nodeid)
+        if vector is None:
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        name = hashlib.sha256(f"{vector['id']}\n{nodeid}".encode()).hexdigest()[:24]
+        path = folder / f"{name}.json"
+        path.write_text(dump_json(vector), encoding="utf-8")
+        return path
+
+
+def settlement(events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Each bettor's net result over the log: the sum of his ``settle`` amounts, leaving
+    out a reconstructed round's settlements made before its reconstruction."""
+    total: dict[str, int | Fraction] = {}
+    pending: list[Mapping[str, Any]] = []
+
+    def commit() -> None:
+        for event in pending:
+            bettor = str(event["bettor"])
+            total[bettor] = total.get(bettor, 0) + parse_money(event["amount"])
+        pending.clear()
+
+    for event in events:
+        if event["type"] == "settle":
+            pending.append(event)
+        elif event["type"] == "remedy" and event.get("info") == "reconstruct":
+            pending.clear()
+        elif event["type"] == "clear":
+            commit()
+    commit()
+    return {bettor: money_str(money(total[bettor])) for bettor in sorted(total)}
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:80].rstrip("-")
+
+
+def vector_id(feature: str, scenario: str, row: str | None) -> str:
+    """``uy/core/a-hand-of-eleven-may-not-stand``; an outline's row adds its regulation
+    (``compare/limits/a-bet-of-fifteen-compared/cl``)."""
+    path = feature.removeprefix("features/").removesuffix(".feature")
+    return f"{path}/{slug(scenario)}" + (f"/{slug(row)}" if row else "")
+
+
+def dump_json(value: Any) -> str:
+    """The one formatting of every file the dump writes: sorted keys, one-space indent."""
+    return json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# ------------------------------------------------------------------------------ the dump
+def record(folder: Path, *, pytest_args: Sequence[str] = ()) -> None:
+    """Run the feature suite with recording on; raise if any scenario did not pass."""
+    if not (ROOT / "tests" / "test_features.py").is_file():
+        raise RuntimeError(f"the dump runs the feature suite: run it from a checkout of the project, not {ROOT}")
+    env = {**os.environ, RECORD_ENV: str(folder), "BLACKJACK_SPEC_RESULTS": str(folder / "results.json")}
+    env.pop("BLACKJACK_SPEC_IMPL", None)
+    env.pop("BLACKJACK_SPEC_OVERRIDES", None)
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "tests.results_elsewhere"]
+    command += ["tests/test_features.py", *pytest_args]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tail = "\n".join(done.stdout.splitlines()[-15:])
+        raise RuntimeError(f"the feature suite did not pass (exit {done.returncode}); no vectors written\n{tail}")
+
+
+def collect(folder: Path) -> list[dict[str, Any]]:
+    """The recorded vectors in ``folder``, sorted by id (outline rows numbered if their ids clash)."""
+    vectors = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    vectors = [v for v in vectors if "format" in v]
+    vectors.sort(key=lambda v: (v["id"], v["line"], json.dumps(v, sort_keys=True)))
+    seen: dict[str, int] = {}
+    for vector in vectors:
+        seen[vector["id"]] = seen.get(vector["id"], 0) + 1
+    count: dict[str, int] = {}
+    for vector in vectors:
+        if seen[vector["id"]] > 1:
+            count[vector["id"]] = count.get(vector["id"], 0) + 1
+            vector["id"] += f"-{count[vector['id']]}"
+    return vectors
+
+
+def write(out: Path, vectors: Sequence[Mapping[str, Any]]) -> list[Path]:
+    """Write each vector as ``OUT/<id>.json``, ``index.json`` and ``vectors.schema.json``.
+    A folder holding an earlier dump is emptied first; any other non-empty folder is refused."""
+    if out.exists() and any(out.iterdir()):
+        if not (out / "vectors.schema.json").exists():
+            raise FileExistsError(f"{out} is not empty and holds no earlier dump (no vectors.schema.json)")
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for vector in vectors:
+        path = out / f"{vector['id']}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dump_json(vector), encoding="utf-8")
+        written.append(path)
+    index = [
+        {
+            "clauses": v["clauses"],
+            "file": f"{v['id']}.json",
+            "id": v["id"],
+            "level": v["level"],
+            "regulation": v["regulation"],
+            "scenario": v["scenario"],
+        }
+        for v in vectors
+    ]
+    (out / "index.json").write_text(dump_json({"format": VECTOR_FORMAT, "vectors": index}), encoding="utf-8")
+    shutil.copyfile(VECTORS_SCHEMA, out / "vectors.schema.json")
+    return [*written, out / "index.json", out / "vectors.schema.json"]
+
+
+def dump(out: Path, *, pytest_args: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Record the feature suite and write its vectors into ``out``; returns them."""
+    with tempfile.TemporaryDirectory(prefix="vectors-") as tmp:
+        record(Path(tmp), pytest_args=pytest_args)
+        vectors = collect(Path(tmp))
+    write(out, vectors)
+    return vectors
+
+
+def load(folder: Path) -> list[dict[str, Any]]:
+    """The vectors of a dump, in its index's order."""
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    return [json.loads((folder / e["file"]).read_text(encoding="utf-8")) for e in index["vectors"]]
+
+
+# ------------------------------------------------------------------------------ replay
+def _same(op: str, expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+    if op == "legal" and expected.get("ok") and got.get("ok"):  # the order of legal actions is free
+        return _sorted_json(expected.get("actions", [])) == _sorted_json(got.get("actions", []))
+    if not expected.get("ok") and not got.get("ok"):
+        want, have = dict(expected.get("error", {})), dict(got.get("error", {}))
+        if "clauses" in want or "clauses" in have:  # the order of the clause ids is free
+            want["clauses"], have["clauses"] = sorted(want.get("clauses", [])), sorted(have.get("clauses", []))
+        return want == have
+    return dict(expected) == dict(got)
+
+
+def _sorted_json(values: Sequence[Any]) -> list[str]:
+    return sorted(json.dumps(v, sort_keys=True) for v in values)
+
+
+def replay(vector: Mapping[str, Any], driver: Driver) -> list[str]:
+    """Play ``vector`` against ``driver``; the differences found (empty: it conforms).
+
+    Every request goes through :func:`~spec_engine.protocol.handle`, so any driver will
+    do. Replies are compared without messages; the order of legal actions and of cited
+    clause ids does not matter. After the first difference the rest is still played
+    (later differences may follow from it). An implementation error (crash, timeout,
+    unsupported) ends the replay with one difference naming its status."""
+    differences: list[str] = []
+    steps = [vector["start"], *vector["steps"]]
+    try:
+        for number, step in enumerate(steps):
+            request = step["request"]
+            got = expected_reply(handle(driver, request, {}))
+            if not _same(request["op"], step["reply"], got):
+                what = "start" if number == 0 else f"step {number} ({_label(request)})"
+                differences.append(f"{what}: expected {_short(step['reply'])}, got {_short(got)}")
+        if vector["events"] is not None:
+            final = expected_reply(handle(driver, {"op": "events"}, {}))
+            log = final.get("events") if final.get("ok") else None
+            if log != vector["events"]:
+                differences.append(_log_difference(vector["events"], log))
+            elif settlement(log or []) != vector["settlement"]:
+                differences.append(f"settlement: expected {vector['settlement']}, got {settlement(log or [])}")
+    except Exception as exc:  # an ImplementationError from a ProtocolDriver, or a bug
+        status = getattr(exc, "status", "ERROR")
+        differences.append(f"{status}: {type(exc).__name__}: {exc}")
+    return differences
+
+
+def _label(request: Mapping[str, Any]) -> str:
+    if request["op"] == "act":
+        args = ", ".join(f"{k}={v}" for k, v in sorted(dict(request.get("args") or {}).items()))
+        return f"{request['action']}({args})"
+    return str(request["op"])
+
+
+def _short(reply: Mapping[str, Any]) -> str:
+    text = json.dumps(reply, sort_keys=True, separators=(",", ":"))
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _log_difference(expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping[str, Any]] | None) -> str:
+    if got is None:
+        return "events: expected a log, got an error"
+    for index, (want, have) in enumerate(zip(expected, got, strict=False)):
+        if want != have:
+            return f"events: entry {index + 1} expected {_short(want)}, got {_short(have)}"
+    return f"events: expected {len(expected)} entries, got {len(got)}"
+
+
+# ------------------------------------------------------------------------------ command line
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spec_engine.vectors", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="the folder of the vectors")
+    parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")
+    parser.add_argument("--impl", help="with --check: the command of the implementation (default: the engine)")
+    parser.add_argument("--timeout", type=float, default=5.0, help="with --impl: seconds per request")
+    args = parser.parse_args(argv)
+    if not args.check:
+        vectors = dump(args.out)
+        print(f"{len(vectors)} vectors written to {args.out}")
+        return 0
+    from spec_engine.driver import EngineDriver
+
+    driver: Driver = ProtocolDriver(args.impl, timeout=args.timeout) if args.impl else EngineDriver()
+    failed = 0
+    vectors = load(args.out)
+    try:
+        for vector in vectors:
+            differences = replay(vector, driver)
+            if differences:
+                failed += 1
+                print(f"FAIL {vector['id']}")
+                for line in differences:
+                    print(f"  {line}")
+    finally:
+        if isinstance(driver, ProtocolDriver):
+            driver.close()
+    print(f"{len(vectors) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+"""The conformance kit's pytest plugin: one status per scenario, raw results for the report.
+
+Loaded only by the runner (``python -m spec_engine.conform``), which passes
+``-p tests.conform_plugin --conform-out=DIR [--conform-regulation=UY]``:
+
+- ``--conform-regulation`` keeps the scenarios of one regulation: those of its features
+  (the ``@UY`` tag) and the compare outlines' rows of that regulation (their clause tags);
+- each scenario gets a status (see :mod:`spec_engine.conform`) from its outcome: the
+  ``status`` attribute of the :mod:`spec_engine.protocol` exception that stopped it (CRASH,
+  TIMEOUT, UNSUPPORTED, ERROR; an unknown one is ERROR), FAIL for a failed assertion, ERROR
+  for any other exception, SKIP, or PASS;
+- a FAIL against an implementation out of process carries its reproduction (the requests
+  sent, the expected and actual event logs);
+- the results travel on the test reports (``user_properties``, so pytest-xdist carries them
+  to the controller), which appends them to ``DIR/results.jsonl`` as they come; every worker
+  writes the list of collected scenarios to ``DIR/collected.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from spec_engine.catalog import REGULATION_IDS, is_clause_id
+from spec_engine.conform import STATUSES, reproduction
+from spec_engine.protocol import ImplementationError, ProtocolDriver
+from spec_engine.trace import regulation_of
+
+PROPERTY = "conform"
+_META = pytest.StashKey[dict[str, Any]]()
+_WATCH = pytest.StashKey[dict[str, Any]]()
+_STEP = pytest.StashKey[str]()
+_last_hello: dict[str, Any] = {}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("conform", "conformance kit")
+    group.addoption("--conform-out", help="folder for the raw conformance results")
+    group.addoption("--conform-regulation", help="only the scenarios of this regulation")
+
+
+# ------------------------------------------------------------------------------ what a scenario is
+def scenario_meta(item: pytest.Item) -> dict[str, Any]:
+    """Feature, scenario, line, Examples row, regulation and clauses of a scenario test,
+    known at collection (so a scenario that never ran still has them)."""
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    template = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+    tags = {m.name for m in item.iter_markers()}
+    tags = {t for t in tags if t in REGULATION_IDS or is_clause_id(t)}
+    feature = ""
+    if template is not None:
+        path = Path(template.feature.filename).resolve()
+        root = item.config.rootpath.resolve()
+        feature = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+    callspec = getattr(item, "callspec", None)
+    row = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    example = ", ".join(f"{k}={v}" for k, v in row.items()) if isinstance(row, dict) else None
+    return {
+        "nodeid": item.nodeid,
+        "feature": feature,
+        "scenario": template.name if template is not None else item.name,
+        "line": template.line_number if template is not None else 0,
+        "example": example,
+        "regulation": regulation_of(sorted(tags)),
+        "clauses": sorted(t for t in tags if is_clause_id(t)),
+    }
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep one regulation's scenarios (if asked); note every scenario left to run (last,
+    after ``-k`` and ``-m`` have deselected theirs)."""
+    wanted = config.getoption("conform_regulation")
+    kept, dropped = [], []
+    for item in items:
+        meta = scenario_meta(item)
+        item.stash[_META] = meta
+        (kept if not wanted or meta["regulation"] == wanted.upper() else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+    out = config.getoption("conform_out")
+    if out:
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f"collected.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps([item.stash[_META] for item in items], ensure_ascii=False), encoding="utf-8")
+        tmp.replace(folder / "collected.json")
+
+
+# ------------------------------------------------------------------------------ while it runs
+@pytest.fixture(autouse=True)
+def _conform_watch(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Note the implementation's state before the scenario: its process starts so far and
+    its list of sent requests (a new list means the scenario started a round)."""
+    driver = request.getfixturevalue("implementation")
+    request.node.stash[_WATCH] = {
+        "driver": driver,
+        "starts": getattr(driver, "starts", 0),
+        "sent": getattr(driver, "sent", None),
+    }
+    yield
+
+
+def pytest_bdd_step_error(request: pytest.FixtureRequest, step: Any) -> None:
+    """Note the step that failed (a Then step's words say what was expected)."""
+    request.node.stash[_STEP] = f"{step.keyword} {step.name}".strip()
+
+
+def _chain(exc: BaseException | None) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    todo = [exc] if exc is not None else []
+    while todo:
+        current = todo.pop(0)
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        todo += [current.__cause__, current.__context__]  # type: ignore[list-item]
+
+
+def classify(exc: BaseException | None) -> tuple[str, str]:
+    """The status and message of a scenario stopped by ``exc``: the protocol exception
+    anywhere in its chain (a later assertion may hide it) gives its status; else a failed
+    assertion is FAIL, anything else ERROR."""
+    for link in _chain(exc):
+        if isinstance(link, ImplementationError):
+            status = getattr(link, "status", None)
+            if status not in STATUSES:
+                return "ERROR", f"unknown status {status!r}: {link}"
+            return str(status), f"{type(link).__name__}: {link}"
+    if isinstance(exc, AssertionError):
+        return "FAIL", str(exc).split("\n", 1)[0] or "assertion failed"
+    return "ERROR", f"{type(exc).__name__}: {exc}" if exc is not None else "failed"
+
+
+def compared(exc: BaseException) -> tuple[str, str] | None:
+    """(expected, actual) from a rewritten ``assert got == expected``: the values pytest shows."""
+    for line in str(exc).splitlines():
+        line = line.strip()
+        if line.startswith("assert ") and " == " in line:
+            actual, _, expected = line.removeprefix("assert ").partition(" == ")
+            return expected, actual
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    if not (report.when == "call" or report.failed or report.skipped):
+        return
+    watch = item.stash.get(_WATCH, {})
+    driver = watch.get("driver")
+    result: dict[str, Any] = {"when": report.when}
+    if report.passed:
+        result.update(status="PASS", message="")
+    elif report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        result.update(status="SKIP", message=str(reason))
+    else:
+        exc = call.excinfo.value if call.excinfo is not None else None
+        status, message = classify(exc)
+        result.update(status=status, message=message[:2000])
+        if item.stash.get(_STEP, None):
+            result["step"] = item.stash[_STEP]
+        if status == "FAIL" and exc is not None:
+            result["detail"] = str(exc)[:4000]
+            pair = compared(exc)
+            if pair is not None:
+                result["expected"], result["actual"] = (v[:1000] for v in pair)
+            if isinstance(driver, ProtocolDriver):
+                started = driver.sent is not watch.get("sent")
+                meta = item.stash.get(_META, {})
+                result["_repro"] = reproduction(driver, driver.sent if started else [], meta.get("regulation"))
+    if isinstance(driver, ProtocolDriver):
+        result["starts"] = driver.starts - int(watch.get("starts", 0))
+        if driver.info and driver.info != _last_hello:
+            _last_hello.clear()
+            _last_hello.update(driver.info)
+            result["_hello"] = {k: v for k, v in driver.info.items() if k not in ("id", "ok")}
+    report.user_properties.append((PROPERTY, result))
+
+
+# ------------------------------------------------------------------------------ the controller
+class Collector:
+    """Merges the phases of each test and appends its result as soon as it is complete."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.stream: IO[str] = (folder / "results.jsonl").open("a", encoding="utf-8")
+        self.tests: dict[str, dict[str, Any]] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        test = self.tests.setdefault(report.nodeid, {"duration": 0.0, "result": None, "teardown_error": None})
+        test["duration"] += report.duration
+        for key, value in report.user_properties:
+            if key != PROPERTY or value.get("when") != report.when:
+                continue
+            if report.when == "teardown":
+                test["teardown_error"] = value
+            elif test["result"] is None:
+                test["result"] = value
+        if report.when == "teardown":
+            self.write(report, self.tests.pop(report.nodeid))
+
+    def write(self, report: pytest.TestReport, test: dict[str, Any]) -> None:
+        result = dict(test["result"] or {"status": "ERROR", "message": "no status was recorded"})
+        broken = test["teardown_error"]
+        if broken is not None and result["status"] in ("PASS", "SKIP"):
+            hello = result.get("_hello")
+            result = {**broken, "message": f"after the scenario: {broken['message']}"}
+            if hello:
+                result["_hello"] = hello
+        meta = next((v for k, v in report.user_properties if k == "conform_meta"), None)
+        line = {**(meta or {}), "nodeid": report.nodeid, **result, "duration": round(test["duration"], 4)}
+        line.pop("when", None)
+        self.stream.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+        self.stream.flush()
+
+    def pytest_sessionfinish(self) -> None:
+        self.stream.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Put the scenario's metadata (set at collection, on the worker) on its reports."""
+    meta = item.stash.get(_META, None)
+    if meta is not None and all(k != "conform_meta" for k, _ in item.user_properties):
+        item.user_properties.append(("conform_meta", meta))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Collect on the controller only (an xdist worker has ``workerinput``)."""
+    out = config.getoption("conform_out")
+    if out and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(Collector(Path(out)), "conform-collector")

@@ -1,0 +1,34 @@
+"""Answers like the engine for a few requests (argv[1], default 3, hello included), then dies."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from spec_engine.driver import EngineDriver
+from spec_engine.protocol import PROTOCOL_VERSION, handle
+
+INFO = {
+    "protocol": PROTOCOL_VERSION,
+    "implementation": {"name": "crash-mid-round", "version": "0", "language": "Python"},
+}
+
+
+def main() -> None:
+    left = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    driver = EngineDriver()
+    for line in sys.stdin:
+        if left == 0:
+            os._exit(7)
+        left -= 1
+        request = json.loads(line)
+        reply = handle(driver, request, INFO)
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+        if request.get("op") == "bye":
+            break
+
+
+if __name__ == "__main__":
+    main()

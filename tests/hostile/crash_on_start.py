@@ -1,0 +1,5 @@
+"""Dies at once, before reading anything."""
+
+import sys
+
+sys.exit(3)

@@ -1,0 +1,6 @@
+"""Never answers (and never reads)."""
+
+import time
+
+while True:
+    time.sleep(60)

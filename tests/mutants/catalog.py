@@ -1,0 +1,298 @@
+"""The mutants: one deliberate fault each, applied inside the mutant adapter's process.
+
+Two kinds:
+
+- ``rule``: the engine plays a wrong rule value (a data-entry mistake): the rule set the
+  driver loads is replaced by a copy with the value changed. The copy keeps the
+  regulation's citations, so a refusal still cites the right clauses: only the behaviour is
+  wrong.
+- ``code``: one method of :mod:`spec_engine.game` is recompiled from its own source with
+  one edit (``old`` -> ``new``, each found exactly once, else the mutant is broken and says
+  so), or replaced by a faulty wrapper.
+
+Nothing here touches the engine's files; a mutant lives only as long as the adapter process
+that applied it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import sys
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+REGULATIONS = ("CL", "ES", "UY", "CZ", "IT")
+
+
+class MutantError(RuntimeError):
+    """A mutant cannot be applied (the source it edits has changed)."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    kind: str  # "rule" or "code"
+    fault: str  # what is wrong, in a sentence
+    regulations: tuple[str, ...]  # the regulations it concerns
+    apply: Callable[[], None]
+    quick: tuple[str, ...] = ()  # the regulations of the quick run (default: all it concerns)
+
+    def run_on(self, full: bool) -> tuple[str, ...]:
+        """The regulations whose scenarios run against it: all it concerns, or the quick sample."""
+        return self.regulations if full or not self.quick else self.quick
+
+
+# ------------------------------------------------------------------------------ fault makers
+def override_rules(regulations: Iterable[str], change: Callable[[Any], dict[str, Any]]) -> Callable[[], None]:
+    """A fault in the rule values: ``change(rules)`` gives the wrong values for each of
+    ``regulations``. Applied where the engine's driver loads a rule set."""
+    targets = frozenset(regulations)
+
+    def apply() -> None:
+        from spec_engine import driver
+
+        names = vars(driver)
+        original = names["ruleset"]  # the name the driver loads rule sets by
+
+        def faulty_ruleset(reg_id: str) -> Any:
+            rules = original(reg_id)
+            if rules.id in targets:
+                rules = dataclasses.replace(rules, **change(rules))
+            return rules
+
+        names["ruleset"] = faulty_ruleset
+
+    return apply
+
+
+def rules_set(regulations: Iterable[str], **values: Any) -> Callable[[], None]:
+    return override_rules(regulations, lambda rules: dict(values))
+
+
+def edit_method(owner: str, method: str, *edits: tuple[str, str]) -> Callable[[], None]:
+    """A fault in the code: ``spec_engine.game.<owner>.<method>`` recompiled from its own
+    source with each ``(old, new)`` replacement made (``old`` must occur exactly once)."""
+
+    def apply() -> None:
+        from spec_engine import game
+
+        cls = getattr(game, owner)
+        func = cls.__dict__[method]
+        source = textwrap.dedent(inspect.getsource(func))
+        for old, new in edits:
+            found = source.count(old)
+            if found != 1:
+                raise MutantError(f"{owner}.{method}: {old!r} occurs {found} times, not once")
+            source = source.replace(old, new)
+        namespace: dict[str, Any] = {}
+        code = compile(
+            source,
+            f"<mutant of {owner}.{method}>",
+            "exec",
+            flags=annotations.compiler_flag,  # the __future__ feature imported above, as game.py has it
+            dont_inherit=True,
+        )
+        exec(code, vars(sys.modules[func.__module__]), namespace)
+        setattr(cls, method, namespace[method])
+
+    return apply
+
+
+def wrap_method(
+    owner: str, method: str, wrapper: Callable[[Callable[..., Any]], Callable[..., Any]]
+) -> Callable[[], None]:
+    """A fault in the code: ``spec_engine.game.<owner>.<method>`` replaced by ``wrapper(original)``."""
+
+    def apply() -> None:
+        from spec_engine import game
+
+        cls = getattr(game, owner)
+        setattr(cls, method, wrapper(cls.__dict__[method]))
+
+    return apply
+
+
+def _no_burn(original: Callable[..., Any]) -> Callable[..., Any]:
+    def _burn(self: Any, count: int) -> None:
+        """Burns skipped: the cards stay in the shoe and nothing is logged."""
+
+    return _burn
+
+
+def _declines_ignored_on_double(original: Callable[..., Any]) -> Callable[..., Any]:
+    def _decliners(self: Any, box: Any, hand: Any, declining: Iterable[str], rule: str, action: str) -> set[str]:
+        out: set[str] = original(self, box, hand, declining, rule, action)  # the checks stay
+        return set() if action == "double" else out
+
+    return _decliners
+
+
+def _flip(order: str) -> str:
+    return "ascending" if order == "descending" else "descending"
+
+
+# ------------------------------------------------------------------------------ the mutants
+ALL = REGULATIONS
+BEHIND = ("ES", "UY", "CZ", "IT")  # where bettors behind a box exist
+BURNING = ("ES", "UY", "CZ", "IT")  # where cards are burnt
+VOIDING = ("ES", "UY", "IT")  # where a misdealt card is voided
+
+_MUTANTS = (
+    # -- wrong rule values
+    Mutant(
+        "blackjack_6_5",
+        "rule",
+        "a blackjack is paid 6:5, not 3:2",
+        ALL,
+        rules_set(ALL, blackjack_payout=Fraction(6, 5)),
+        quick=("ES",),
+    ),
+    Mutant(
+        "dealer_hits_soft_17",
+        "rule",
+        "the dealer draws on soft 17",
+        ALL,
+        rules_set(ALL, dealer_stands_soft_17=False),
+        quick=("IT",),
+    ),
+    Mutant(
+        "cl_double_on_12",
+        "rule",
+        "the club lets a hand of 12 double (only 9, 10 and 11 may)",
+        ("CL",),
+        rules_set(("CL",), double_totals=frozenset({9, 10, 11, 12})),
+    ),
+    Mutant(
+        "cz_split_to_5_hands",
+        "rule",
+        "the Czech casino lets a box split into 5 hands (its limit is 4)",
+        ("CZ",),
+        rules_set(("CZ",), max_split_hands=5),
+    ),
+    Mutant(
+        "it_split_to_4_hands",
+        "rule",
+        "Campione lets a box split into 4 hands (its limit is 3)",
+        ("IT",),
+        rules_set(("IT",), max_split_hands=4),
+    ),
+    Mutant(
+        "split_21_as_blackjack",
+        "rule",
+        "two cards making 21 after a split are paid as a blackjack",
+        ALL,
+        rules_set(ALL, split_21_is_blackjack=True),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "insurance_1_1",
+        "rule",
+        "winning insurance is paid 1:1, not 2:1",
+        ALL,
+        rules_set(ALL, insurance_payout=Fraction(1)),
+        quick=("ES",),
+    ),
+    Mutant(
+        "cl_dealt_ascending",
+        "rule",
+        "the club deals from the dealer's left (it deals from his right)",
+        ("CL",),
+        rules_set(("CL",), deal_order="ascending"),
+    ),
+    Mutant(
+        "all_dealt_reversed",
+        "rule",
+        "every regulation deals from the wrong side",
+        ALL,
+        override_rules(ALL, lambda rules: {"deal_order": _flip(rules.deal_order)}),
+        quick=("ES", "IT"),
+    ),
+    # -- wrong code
+    Mutant(
+        "burns_skipped",
+        "code",
+        "no card is burnt (after a shuffle, at a change of dealer)",
+        BURNING,
+        wrap_method("Table", "_burn", _no_burn),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "behind_forced_to_double",
+        "code",
+        "a bettor behind who declines the owner's double is made to match it anyway",
+        BEHIND,
+        wrap_method("Round", "_decliners", _declines_ignored_on_double),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "push_paid_as_win",
+        "code",
+        "a push (equal totals) is paid as a win",
+        ALL,
+        edit_method("Round", "_settle_against_dealer", ('outcome, net = "push", 0', 'outcome, net = "push", stake')),
+        quick=("IT",),
+    ),
+    Mutant(
+        "dealer_ace_only_one",
+        "code",
+        "the dealer's ace counts only 1 in his total (no soft totals)",
+        ALL,
+        edit_method(
+            "Round",
+            "_dealer_play",
+            ("soft = ace and hard <= 11", "soft = False"),
+            ("total = hard + 10 if ace and hard <= 11 else hard", "total = hard"),
+        ),
+        quick=("ES",),
+    ),
+    Mutant(
+        "bust_not_collected",
+        "code",
+        "a bust hand is not collected at once: it waits for the dealer's total",
+        ALL,
+        edit_method("Round", "_deal_to", ('self._settle_hand(box, hand, "lose", -1)', "hand.done = True")),
+        quick=("IT",),
+    ),
+    Mutant(
+        "cut_card_unnoticed",
+        "code",
+        "the cut card coming out is never noticed",
+        ALL,
+        edit_method("Round", "_draw", ("if shoe.remaining == shoe.cut_remaining:", "if False:")),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "voided_card_dealt",
+        "code",
+        "a misdealt card the rules void is dealt anyway (put back on the shoe)",
+        VOIDING,
+        edit_method("Round", "misdeal", ("self.voided.append(card)", "self.shoe.put_back(card); self.drawn.pop()")),
+        quick=("UY",),
+    ),
+    Mutant(
+        "voided_ten_kept",
+        "code",
+        "the dealer's ten drawn when insurance was not called is kept (the rules void it)",
+        ("UY",),
+        edit_method("Round", "forget_insurance_call", ("self.voided.append(card)", "self.dealer.append(card)")),
+    ),
+)
+
+MUTANTS: dict[str, Mutant] = {m.name: m for m in _MUTANTS}
+"""Every mutant, by name, in the report's order."""
+
+CONTROL = Mutant("none", "control", "no fault: the engine as it is, through the mutant adapter", ALL, lambda: None)
+"""The control: the same adapter with no fault applied; every scenario must pass against it."""
+
+
+def mutant(name: str) -> Mutant:
+    if name == CONTROL.name:
+        return CONTROL
+    try:
+        return MUTANTS[name]
+    except KeyError:
+        raise MutantError(f"no mutant {name!r}; known: {', '.join(MUTANTS)}") from None

@@ -1,0 +1,276 @@
+"""The conformance kit (spec_engine/conform.py, tests/conform_plugin.py): every run finishes,
+every scenario gets the right status against hostile implementations (tests/hostile/), a
+FAIL comes with a reproduction that replays, and the kit run against the reference adapter
+passes exactly what the in-process run passes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spec_engine.conform import (
+    JUNIT,
+    REPORT,
+    SUMMARY,
+    assemble,
+    first_difference,
+    normalize_status,
+    read_report,
+    replay,
+    report_page,
+    run,
+    summarize,
+)
+from spec_engine.protocol import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
+from tests.conform_plugin import classify, compared
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+REFERENCE = f"{PY} -m spec_engine.adapter"
+
+FEW = "doubling_on_a_hard_twelve or doubling_on_a_soft_seventeen or a_blackjack_against_a_low_card_is_paid_three"
+"""Three UY scenarios (with --regulation UY): two compare rows and one of features/uy/; each
+sends at least four requests (hello, start, bet, deal)."""
+
+
+def hostile(name: str, *args: str) -> str:
+    return " ".join([PY, "-m", f"tests.hostile.{name}", *args])
+
+
+def kit(
+    tmp_path: Path, impl: str, *, k: str = FEW, timeout: float = 10.0, **options: Any
+) -> tuple[dict[str, Any], list[dict[str, Any]], float]:
+    start = time.monotonic()
+    header, results = run(
+        impl, tmp_path / "report", regulation="UY", timeout=timeout, jobs=1, keyword=k, quiet=True, **options
+    )
+    return header, results, time.monotonic() - start
+
+
+def statuses(results: list[dict[str, Any]]) -> set[str]:
+    return {r["status"] for r in results}
+
+
+# ------------------------------------------------------------------------------ hostile implementations
+def test_an_implementation_that_dies_at_once_crashes_every_scenario(tmp_path: Path) -> None:
+    """Through the command line, as a user runs it."""
+    out = tmp_path / "cli"
+    start = time.monotonic()
+    options = ["--out", str(out), "--regulation", "uy", "--timeout", "10", "--jobs", "1", "-k", FEW]
+    done = subprocess.run(
+        [PY, "-m", "spec_engine.conform", "--impl", hostile("crash_on_start"), *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert time.monotonic() - start < 60
+    assert done.returncode == 1, done.stderr
+    assert "3 scenarios: 3 CRASH" in done.stdout
+    header, results = read_report(out)
+    assert len(results) == 3 and statuses(results) == {"CRASH"}
+    assert all("exited (code 3)" in r["message"] for r in results)
+    assert header["probe"] == {"ok": False, "status": "CRASH", "message": "the implementation exited (code 3)"}
+    assert header["regulation"] == "UY" and header["suite"]["version"] and header["protocol"]["kit"] == "1.0"
+    # started afresh for every scenario (a crash is not remembered)
+    assert [r["starts"] for r in results] == [1, 1, 1]
+
+
+def test_a_crash_mid_round_is_a_crash_and_the_process_is_restarted(tmp_path: Path) -> None:
+    header, results, elapsed = kit(tmp_path, hostile("crash_mid_round", "3"))
+    assert len(results) == 3 and statuses(results) == {"CRASH"}
+    assert all("exited (code 7)" in r["message"] for r in results)
+    # one worker, one driver: each scenario needed a new process, and got it
+    assert [r["starts"] for r in results] == [1, 1, 1]
+    assert header["implementation"]["implementation"]["name"] == "crash-mid-round"
+    assert elapsed < 30
+
+
+def test_an_implementation_that_never_answers_times_out_and_the_run_is_bounded(tmp_path: Path) -> None:
+    """Each request waits --timeout at most; the whole run --max-time at most, and what it
+    leaves unrun is TIMEOUT too, not missing."""
+    header, results, elapsed = kit(tmp_path, hostile("sleep_forever"), k="", timeout=0.5, max_time=5.0)
+    assert elapsed < 5.0 + 10
+    assert header["probe"]["status"] == "TIMEOUT"
+    assert len(results) > 70 and statuses(results) == {"TIMEOUT"}  # every UY scenario
+    assert any("no reply within 0.5 s" in r["message"] for r in results)
+    assert any(r["message"] == "not run: the run was stopped after --max-time 5 s" for r in results)
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "words"),
+    [
+        ("not_json", "ERROR", "a reply that is not JSON"),
+        ("huge_line", "ERROR", "a reply line longer than 1048576 bytes"),
+        ("wrong_id", "ERROR", "a reply that does not answer request"),
+        ("other_version", "UNSUPPORTED", "speaks protocol '2.0', not 1.0"),
+    ],
+)
+def test_garbage_and_another_protocol_get_their_status(tmp_path: Path, name: str, status: str, words: str) -> None:
+    _, results, elapsed = kit(tmp_path, hostile(name))
+    assert len(results) == 3 and statuses(results) == {status}, results
+    assert all(words in r["message"] for r in results)
+    assert elapsed < 30
+    junit = ET.parse(tmp_path / "report" / JUNIT).getroot()
+    tag = "skipped" if status == "UNSUPPORTED" else "error"
+    assert int(junit.get("tests", 0)) == 3 and int(junit.get({"skipped": "skipped", "error": "errors"}[tag], 0)) == 3
+    assert len(junit.findall(f".//testcase/{tag}")) == 3
+
+
+def test_an_unsupported_level_is_unsupported_and_the_rest_still_passes(tmp_path: Path) -> None:
+    k = "doubling_on_a_hard_twelve or cut_card_out_during_the_deal"
+    _, results, _ = kit(tmp_path, hostile("unsupported_tables"), k=k)
+    got = {r["scenario"]: r["status"] for r in results}
+    assert got == {
+        "Doubling on a hard twelve, compared": "PASS",
+        "The cut card out during the deal makes that round the last of the shoe": "UNSUPPORTED",
+    }
+    summary = json.loads((tmp_path / "report" / SUMMARY).read_text())
+    assert summary["regulations"]["UY"]["counts"]["UNSUPPORTED"] == 1
+    assert summary["regulations"]["UY"]["percent"]["PASS"] == 50.0
+
+
+def test_a_wrong_payout_fails_with_a_reproduction_that_replays(tmp_path: Path) -> None:
+    _, results, _ = kit(tmp_path, hostile("six_to_five"))
+    by_name = {r["scenario"]: r for r in results}
+    assert by_name["Doubling on a hard twelve, compared"]["status"] == "PASS"
+    paid = by_name["A blackjack against a low card is paid three to two at once"]
+    assert paid["status"] == "FAIL" and paid["clauses"] == ["UY-25.a.4", "UY-26.1", "UY-57"]
+    repro = json.loads((tmp_path / "report" / paid["repro"]).read_text())
+    assert repro["ruleset"]["id"] == "UY" and repro["ruleset"]["values"]["blackjack_payout"] == "3/2"
+    assert repro["requests"][0]["op"] == "start" and repro["requests"][0]["regulation"] == "UY"
+    index = repro["first_difference"]
+    assert index == paid["first_difference"] is not None
+    assert repro["expected_events"][:index] == repro["actual_events"][:index]
+    want, got = repro["expected_at_difference"], repro["actual_at_difference"]
+    assert (want["type"], want["info"], want["amount"], got["amount"]) == ("settle", "blackjack", "15", "12")
+    # self-contained: the requests replayed on the engine give the expected log again
+    assert replay(repro["requests"])["events"] == repro["expected_events"]
+    # the report line, JUnit and the page say the same
+    header_line, lines = read_report(tmp_path / "report")
+    assert header_line["kind"] == "header" and header_line["counts"]["FAIL"] == 1
+    assert any(r["status"] == "FAIL" and r["repro"] == paid["repro"] for r in lines)
+    failures = ET.parse(tmp_path / "report" / JUNIT).getroot().findall(".//testcase/failure")
+    assert len(failures) == 1
+    page = report_page(tmp_path / "report")
+    assert f"(./{paid['repro']}#event-{index})" in page and "first difference: event" in page
+
+
+# ------------------------------------------------------------------------------ the reference adapter
+def test_the_reference_adapter_passes_what_the_engine_passes_in_process(tmp_path: Path) -> None:
+    """The issue's first acceptance criterion: the same scenarios, the same results."""
+    inproc = tmp_path / "inprocess.json"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BLACKJACK_SPEC_")}
+    in_process = subprocess.Popen(
+        [PY, "-m", "pytest", "-q", "-p", "no:xdist", "tests/test_features.py", "-p", "tests.results_elsewhere"],
+        cwd=ROOT,
+        env={**env, "BLACKJACK_SPEC_RESULTS": str(inproc)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        header, results = run(REFERENCE, tmp_path / "reference", jobs=1, quiet=True)
+    finally:
+        in_process.wait(timeout=300)
+
+    def key(r: dict[str, Any]) -> tuple[Any, ...]:
+        return (r["feature"], r["scenario"], r["line"], r["regulation"], tuple(r["clauses"]))
+
+    expected = json.loads(inproc.read_text())
+    assert len(expected) == len(results) > 300
+    passed_in_process = Counter(key(r) for r in expected if r["status"] == "passed")
+    passed_by_kit = Counter(key(r) for r in results if r["status"] == "PASS")
+    assert passed_by_kit == passed_in_process
+    assert header["implementation"]["implementation"]["name"] == "spec_engine"
+    assert header["protocol"] == {"kit": "1.0", "implementation": "1.0"}
+    # one process, started once: nothing crashed, nothing was restarted
+    assert sum(r.get("starts", 0) for r in results) == 1
+    summary = json.loads((tmp_path / "reference" / SUMMARY).read_text())
+    assert set(summary["regulations"]) == {"CL", "ES", "UY", "CZ", "IT"}
+    assert summary["all"]["total"] == len(results)
+    assert sum(b["total"] for b in summary["regulations"].values()) == len(results)
+    page = report_page(tmp_path)
+    assert "## spec_engine 0.1.0" in page and "| UY |" in page and "UY-35.1" in page
+
+
+# ------------------------------------------------------------------------------ units
+def test_the_status_comes_from_the_exception_anywhere_in_its_chain() -> None:
+    assert classify(ImplementationCrash("gone")) == ("CRASH", "ImplementationCrash: gone")
+    assert classify(ImplementationTimeout("slow"))[0] == "TIMEOUT"
+    assert classify(Unsupported("no tables"))[0] == "UNSUPPORTED"
+    assert classify(ImplementationError("garbage"))[0] == "ERROR"
+    assert classify(AssertionError("P1's net is 12, not 15\nassert 12 == 15")) == ("FAIL", "P1's net is 12, not 15")
+    assert classify(KeyError("type"))[0] == "ERROR"
+    # an assertion raised while handling a timeout (the refusal check after the scenario) hides it
+    try:
+        try:
+            raise ImplementationTimeout("no reply within 1 s")
+        except ImplementationTimeout:
+            raise AssertionError("an action was refused and no step checked it") from None
+    except AssertionError as exc:
+        assert classify(exc)[0] == "TIMEOUT"
+
+    class Strange(ImplementationError):
+        status = "MAYBE"
+
+    assert classify(Strange("?")) == ("ERROR", "unknown status 'MAYBE': ?")
+    assert compared(AssertionError("msg\nassert 12 == 15\n +  where 12 = net()")) == ("15", "12")
+
+
+def test_an_unknown_status_is_an_error_never_a_pass(tmp_path: Path) -> None:
+    assert normalize_status("PASS") == "PASS" and normalize_status("passed") == "ERROR"
+    assert normalize_status(None) == "ERROR"
+    partial = tmp_path / ".partial"
+    partial.mkdir()
+    rows = [
+        {
+            "nodeid": "a",
+            "feature": "f",
+            "scenario": "s",
+            "line": 1,
+            "regulation": "UY",
+            "clauses": ["UY-1"],
+            "status": "OK",
+        },
+        {
+            "nodeid": "b",
+            "feature": "f",
+            "scenario": "t",
+            "line": 2,
+            "regulation": "UY",
+            "clauses": ["UY-1"],
+            "status": "PASS",
+        },
+    ]
+    (partial / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"cut sho')
+    (partial / "collected.json").write_text(json.dumps([*rows, {**rows[1], "nodeid": "c", "line": 3}]))
+    results = assemble(tmp_path, {"protocol": {}, "command": "x"})
+    assert [(r["nodeid"], r["status"]) for r in results] == [("a", "ERROR"), ("b", "PASS"), ("c", "ERROR")]
+    assert "unknown status 'OK'" in results[0]["message"]
+    assert summarize(results)["clauses"]["UY-1"]["counts"] == {
+        "PASS": 1,
+        "FAIL": 0,
+        "ERROR": 2,
+        "CRASH": 0,
+        "TIMEOUT": 0,
+        "UNSUPPORTED": 0,
+        "SKIP": 0,
+    }
+    assert (tmp_path / REPORT).exists() and not partial.exists()
+
+
+def test_first_difference() -> None:
+    assert first_difference([1, 2, 3], [1, 2, 3]) is None
+    assert first_difference([1, 2, 3], [1, 5, 3]) == 1
+    assert first_difference([1, 2, 3], [1, 2]) == 2
+    assert first_difference([1], None) == 0

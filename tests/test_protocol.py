@@ -1,0 +1,525 @@
+"""The conformance protocol: its schemas, the serving side, the calling side and its page.
+
+Every message of real traffic (the feature suite's, recorded as test vectors, replayed through
+:func:`spec_engine.protocol.serve`) must validate against the schemas of
+``spec_engine/data/protocol/``; the examples of ``docs/protocol.md`` must still be what the
+reference adapter answers. ``python -m tests.test_protocol --fix-doc`` rewrites the page's
+reply lines (``←``) from the adapter after a deliberate change.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import io
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from spec_engine import events as event_module
+from spec_engine.cards import RANKS, SUITS
+from spec_engine.driver import Refusal
+from spec_engine.events import money, money_str
+from spec_engine.protocol import (
+    ACTIONS,
+    ERROR_CODES,
+    MAX_LINE,
+    ImplementationCrash,
+    ImplementationError,
+    ImplementationTimeout,
+    ProtocolDriver,
+    Unsupported,
+    serve,
+)
+from spec_engine.rules import RULE_FIELDS
+from spec_engine.vectors import SCHEMA_DIR, load
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "protocol.md"
+SCHEMAS = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(SCHEMA_DIR.glob("*.schema.json"))}
+REGISTRY: Registry[Any] = Registry().with_resources(
+    (schema["$id"], Resource.from_contents(schema)) for schema in SCHEMAS.values()
+)
+BASE = SCHEMAS["request.schema.json"]["$id"].rsplit("/", 1)[0] + "/"
+REPLY_DEF = {"hello": "hello", "events": "events", "legal": "legal", "phase": "phase", "state": "state"}
+"""The success shape of each op's reply ($defs of reply.schema.json); any other op: ``done``."""
+
+pytestmark = pytest.mark.xdist_group("vectors")
+
+
+@functools.cache
+def validator(name: str, part: str | None = None) -> Draft202012Validator:
+    """A validator for a schema file, or one of its ``$defs``, with the sibling files resolvable."""
+    schema = SCHEMAS[name] if part is None else {"$ref": f"{BASE}{name}#/$defs/{part}"}
+    return Draft202012Validator(schema, registry=REGISTRY)
+
+
+def errors(name: str, instance: Any, part: str | None = None) -> list[str]:
+    """The schema errors of ``instance`` (remembered: real traffic repeats itself a lot, and
+    validating is slow, about 1 ms an event)."""
+    return list(_errors(name, part, json.dumps(instance, sort_keys=True)))
+
+
+@functools.cache
+def _errors(name: str, part: str | None, instance: str) -> tuple[str, ...]:
+    found = validator(name, part).iter_errors(json.loads(instance))
+    return tuple(f"{list(e.absolute_path)}: {e.message}" for e in found)
+
+
+def exchange(lines: list[str]) -> list[dict[str, Any]]:
+    """Send these request lines to the reference adapter (in-process); its reply lines, parsed."""
+    out = io.StringIO()
+    serve(io.StringIO("".join(line + "\n" for line in lines)), out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def event_errors(events: list[Any]) -> list[str]:
+    """The schema errors of each event (validated one by one: most recur)."""
+    return [f"event {json.dumps(event)}: {e}" for event in events for e in errors("event.schema.json", event)]
+
+
+def with_events_apart(instance: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """The instance with its ``events`` list emptied, and the events (validated apart)."""
+    events = instance.get("events")
+    if not isinstance(events, list):
+        return instance, []
+    return {**instance, "events": []}, events
+
+
+def check_exchange(request: Any, reply: dict[str, Any]) -> list[str]:
+    """The schema errors of one request (when it was accepted) and its reply: a success is
+    checked against the shape for its op, anything else against the whole reply schema. (An
+    integer id is set to 0 first, so that the checks of recurring messages are remembered.)"""
+    if isinstance(reply.get("id"), int):
+        reply = {**reply, "id": 0}
+    if not (isinstance(request, dict) and reply.get("ok")):
+        return [f"reply: {e}" for e in errors("reply.schema.json", reply)]
+    if isinstance(request.get("id"), int):
+        request = {**request, "id": 0}
+    problems = [f"request: {e}" for e in errors("request.schema.json", request)]
+    part = REPLY_DEF.get(str(request.get("op")), "done")
+    envelope, events = with_events_apart(reply)
+    problems += [f"reply to {request.get('op')}: {e}" for e in errors("reply.schema.json", envelope, part)]
+    return problems + event_errors(events) + ([] if "id" in reply else ["reply: no id"])
+
+
+# ------------------------------------------------------------------------------ the schemas
+def test_every_schema_is_valid_draft_2020_12() -> None:
+    assert set(SCHEMAS) == {
+        "request.schema.json",
+        "reply.schema.json",
+        "event.schema.json",
+        "card.schema.json",
+        "money.schema.json",
+        "vectors.schema.json",
+    }
+    for name, schema in SCHEMAS.items():
+        Draft202012Validator.check_schema(schema)
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert schema["$id"] == BASE + name, "each $id ends in its file name, so relative $refs find the sibling"
+
+
+def test_the_schemas_follow_the_code() -> None:
+    """The enums are those of the code: event types of the events module's table, actions,
+    error codes and rule names."""
+    documented = re.findall(r"^``(\w+)``", event_module.__doc__ or "", flags=re.M)
+    assert SCHEMAS["event.schema.json"]["properties"]["type"]["enum"] == documented
+    request = SCHEMAS["request.schema.json"]["$defs"]
+    assert [d["properties"]["action"]["const"] for k, d in request.items() if k.startswith("act_")] == list(ACTIONS)
+    assert request["overrides"]["propertyNames"]["enum"] == [f.name for f in RULE_FIELDS]
+    reply = SCHEMAS["reply.schema.json"]["$defs"]
+    assert reply["error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+    assert reply["hello"]["properties"]["actions"]["items"]["enum"] == list(ACTIONS)
+
+
+def test_card_pattern() -> None:
+    for rank in RANKS:
+        for suit in SUITS:
+            assert errors("card.schema.json", rank + suit) == []
+    for bad in ("1S", "10H", "as", "AX", "A", "ASX", "", 7):
+        assert errors("card.schema.json", bad), bad
+
+
+def test_money_pattern_takes_what_the_engine_writes_and_nothing_else() -> None:
+    for num in range(-60, 61):
+        for den in (1, 2, 3, 4, 5, 8, 20, 40, 7):
+            text = money_str(money(Fraction(num, den)))
+            assert errors("money.schema.json", text) == [], text
+    for bad in (22.5, 10, "22.50", "010", "1e3", "+5", "1.", ".5", "ten", "", "1/0"):
+        assert errors("money.schema.json", bad), bad
+    # a request may also write a whole number or trailing zeros, never a float
+    for good in (10, "22.50", "10", "1/3"):
+        assert errors("money.schema.json", good, "input") == [], good
+    for bad in (22.5, "ten", True, None):
+        assert errors("money.schema.json", bad, "input"), bad
+
+
+def test_event_schema_checks_each_type_fields() -> None:
+    good = {"type": "settle", "box": 1, "hand": 1, "bettor": "P1", "amount": "22.5", "stake": "15", "info": "blackjack"}
+    assert errors("event.schema.json", good) == []
+    for bad in (
+        {**good, "amount": 22.5},  # money is a string
+        {**good, "info": "jackpot"},  # not a settlement outcome
+        {**good, "card": "AS"},  # a settlement names no card
+        {k: v for k, v in good.items() if k != "stake"},  # the stake is always there
+        {**good, "hand": None},  # fields that do not apply are left out, not null
+        {**good, "type": "explosion"},
+        {"type": "card", "box": 1, "hand": 1, "card": "1S"},
+        {"type": "dealer_total", "total": 17},
+    ):
+        assert errors("event.schema.json", bad), bad
+
+
+def test_request_schema_checks_each_action_arguments() -> None:
+    good = {"id": 3, "op": "act", "action": "bet", "args": {"box": 1, "bettor": "P1", "amount": "10"}}
+    assert errors("request.schema.json", good) == []
+    assert errors("request.schema.json", {"id": 4, "op": "act", "action": "deal"}) == []
+    for bad in (
+        {**good, "args": {"box": 1, "bettor": "P1"}},  # no amount
+        {**good, "args": {**good["args"], "amount": 10.5}},
+        {**good, "args": {**good["args"], "box": 0}},
+        {**good, "args": {**good["args"], "colour": "red"}},
+        {**good, "action": "surrender"},
+        {k: v for k, v in good.items() if k != "id"},
+        {"id": 1, "op": "start", "level": "table", "regulation": "UY", "shoe": ["AS"]},  # a table takes shoes
+        {"id": 1, "op": "start", "regulation": "XX", "shoe": ["AS"]},
+        {"id": 1, "op": "start", "regulation": "CL", "shoe": ["AS"], "overrides": {"no_such_rule": 1}},
+    ):
+        assert errors("request.schema.json", bad), bad
+
+
+def test_reply_schema_requires_an_error_code_and_message() -> None:
+    refusal = {"id": 7, "ok": False, "error": {"code": "rule_violation", "message": "no", "clauses": ["CL-13a.1"]}}
+    assert errors("reply.schema.json", refusal) == []
+    assert errors("reply.schema.json", {**refusal, "error": {"code": "rule_violation", "message": "no"}})
+    assert errors("reply.schema.json", {**refusal, "error": {"code": "nope", "message": "no"}})
+    assert errors("reply.schema.json", {**refusal, "error": {"code": "internal"}})  # no message
+    assert errors("reply.schema.json", {"ok": True})  # no id
+    assert errors("reply.schema.json", {"id": 1, "ok": True, "phase": "dancing"})
+
+
+# ------------------------------------------------------------------------------ serve
+def test_hello_answers_version_1_0_and_what_is_offered() -> None:
+    (reply,) = exchange(['{"id":1,"op":"hello","protocol":"1.0"}'])
+    assert reply["id"] == 1 and reply["ok"] is True and reply["protocol"] == "1.0"
+    assert reply["regulations"] == ["CL", "ES", "UY", "CZ", "IT"]
+    assert reply["levels"] == ["round", "table", "session"]
+    assert reply["actions"] == list(ACTIONS)
+    assert errors("reply.schema.json", reply, "hello") == []
+
+
+def test_an_unknown_op_or_level_is_unsupported() -> None:
+    op, level = exchange(['{"id":5,"op":"undo"}', '{"id":6,"op":"start","level":"tournament","regulation":"CL"}'])
+    assert (op["id"], op["ok"], op["error"]["code"]) == (5, False, "unsupported")
+    assert (level["id"], level["ok"], level["error"]["code"]) == (6, False, "unsupported")
+    assert "tournament" in level["error"]["message"]
+
+
+@pytest.mark.parametrize("line", ["this is not JSON", "[1, 2]", '"hello"', '{"id": 1, "op": "hello"'])
+def test_a_malformed_line_gets_an_input_error_with_id_null(line: str) -> None:
+    (reply,) = exchange([line])
+    assert reply["id"] is None and reply["ok"] is False and reply["error"]["code"] == "input_error"
+    assert errors("reply.schema.json", reply) == []
+
+
+def test_a_refusal_carries_its_clauses_and_rule() -> None:
+    replies = exchange(
+        [
+            '{"id":1,"op":"start","regulation":"CL","shoe":["7S","5D","5H","9C","TC"],"min_bet":"10"}',
+            '{"id":2,"op":"act","action":"bet","args":{"box":1,"bettor":"P1","amount":"10"}}',
+            '{"id":3,"op":"act","action":"deal"}',
+            '{"id":4,"op":"act","action":"double","args":{"box":1}}',
+        ]
+    )
+    assert [r["ok"] for r in replies] == [True, True, True, False]
+    error = replies[-1]["error"]
+    assert error["code"] == "rule_violation" and "CL-13a.1" in error["clauses"] and error["rule"] == "double_totals"
+    assert "CL-13a.1" in error["message"]
+
+
+def test_bad_input_names_the_field() -> None:
+    start, bet, no_args, events = exchange(
+        [
+            '{"id":1,"op":"start","regulation":"UY","shoe":["AS","ZZ"]}',
+            '{"id":2,"op":"act","action":"bet","args":{"box":1,"bettor":"P1","amount":"ten"}}',
+            '{"id":3,"op":"act","action":"bet"}',
+            '{"id":4,"op":"events"}',
+        ]
+    )
+    assert (start["error"]["code"], start["error"]["field"]) == ("input_error", "card")
+    assert (bet["error"]["code"], bet["error"]["field"]) == ("input_error", "round")  # no round was started
+    assert no_args["error"]["code"] == "input_error"
+    assert events["error"]["code"] == "input_error"
+    for reply in (start, bet, no_args, events):
+        assert errors("reply.schema.json", reply) == []
+
+
+def test_bye_ends_the_conversation_and_blank_lines_are_skipped() -> None:
+    replies = exchange(["", '{"id":1,"op":"phase"}', "   ", '{"id":2,"op":"bye"}', '{"id":3,"op":"hello"}'])
+    assert [r["id"] for r in replies] == [1, 2]
+    assert replies[1] == {"id": 2, "ok": True}
+
+
+def test_ids_are_echoed_and_replies_are_one_line_each() -> None:
+    out = io.StringIO()
+    serve(io.StringIO('{"id":41,"op":"hello","protocol":"1.0"}\n{"id":42,"op":"legal"}\n'), out)
+    lines = out.getvalue().split("\n")
+    assert lines[-1] == "" and [json.loads(line)["id"] for line in lines[:-1]] == [41, 42]
+
+
+# ------------------------------------------------------------------------------ real traffic
+@functools.cache
+def dumped_folder() -> Path:
+    """The test vectors, written once per test process by the command line (it runs the
+    feature suite, recording), into a temporary folder removed at exit."""
+    tmp = Path(tempfile.mkdtemp(prefix="vectors-test-"))
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+    out = tmp / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "spec_engine.vectors", str(out)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+@pytest.fixture
+def recorded_vectors() -> list[dict[str, Any]]:
+    return load(dumped_folder())
+
+
+def traffic(vectors: list[dict[str, Any]]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
+    """Every vector's requests (with events and the queries in between) sent through serve,
+    in one conversation; (vector id, request, reply) for each."""
+    requests: list[tuple[str, dict[str, Any]]] = [("", {"op": "hello", "protocol": "1.0"})]
+    for vector in vectors:
+        for step in [vector["start"], *vector["steps"]]:
+            requests.append((vector["id"], step["request"]))
+        requests += [(vector["id"], {"op": op}) for op in ("events", "legal", "phase", "state")]
+    requests.append(("", {"op": "bye"}))
+    lines = [json.dumps({"id": n, **request}) for n, (_, request) in enumerate(requests, 1)]
+    replies = exchange(lines)
+    assert len(replies) == len(requests)
+    for (vid, _), line, reply in zip(requests, lines, replies, strict=True):
+        yield vid, json.loads(line), reply
+
+
+def test_real_traffic_validates(recorded_vectors: list[dict[str, Any]]) -> None:
+    """Every request the feature suite sends and every reply of the adapter, in every scenario."""
+    seen: dict[str, int] = {}
+    count = 0
+    for vid, request, reply in traffic(recorded_vectors):
+        assert reply["id"] == request["id"]
+        assert check_exchange(request, reply) == [], (vid, request, reply)
+        assert errors("request.schema.json", {**request, "id": 0}) == [], (vid, request)  # refused ones too
+        kind = request.get("action", request["op"]) + ("" if reply["ok"] else ":" + reply["error"]["code"])
+        seen[kind] = seen.get(kind, 0) + 1
+        count += 1
+    assert count > 2000
+    # the traffic covers every op, every action the suite uses and every kind of refusal
+    for kind in ("hello", "start", "events", "legal", "phase", "state", "bye", "bet", "cut", "session_round"):
+        assert seen.get(kind), kind
+    for refusal in ("rule_violation", "input_error"):
+        assert any(k.endswith(":" + refusal) for k in seen), refusal
+
+
+# ------------------------------------------------------------------------------ the calling side
+ADAPTER = f"{sys.executable} -m spec_engine.adapter"
+
+
+def fake(script: str) -> str:
+    """An implementation command: a Python one-liner program."""
+    return f"{sys.executable} -c {shlex.quote(script)}"
+
+
+def test_protocol_driver_against_the_reference_adapter() -> None:
+    driver = ProtocolDriver(ADAPTER, timeout=10)
+    try:
+        driver.start("CL", ["7S", "5D", "5H", "9C", "TC"], min_bet="10", max_bet="500")
+        assert driver.info["protocol"] == "1.0"
+        driver.act("bet", box=1, bettor="P1", amount="10")
+        driver.act("deal")
+        assert driver.phase() == "playing"
+        assert {a["kind"] for a in driver.legal_actions()} == {"hit", "stand"}
+        with pytest.raises(Refusal) as refused:
+            driver.act("double", box=1)
+        assert refused.value.code == "rule_violation" and "CL-13a.1" in refused.value.clauses
+        driver.act("stand", box=1)
+        assert driver.events()[-2]["info"] == "win" and driver.state() == {}
+        assert [r.get("action", r["op"]) for r in driver.sent] == ["start", "bet", "deal", "double", "stand"]
+    finally:
+        driver.close()
+    assert driver.proc is None
+
+
+@pytest.mark.parametrize(
+    ("script", "error", "words"),
+    [
+        ("import sys; sys.exit(3)", ImplementationCrash, "exited"),
+        ("import time; time.sleep(30)", ImplementationTimeout, "no reply"),
+        ("import sys\nfor l in sys.stdin: print('not json', flush=True)", ImplementationError, "not JSON"),
+        (
+            'import sys\nfor l in sys.stdin: print(\'{"id": 99, "ok": true}\', flush=True)',
+            ImplementationError,
+            "does not answer",
+        ),
+        (
+            "import sys, json\nfor l in sys.stdin: print(json.dumps({'id': json.loads(l)['id'], 'ok': True,"
+            " 'protocol': '2.0'}), flush=True)",
+            Unsupported,
+            "2.0",
+        ),
+        (
+            f"import sys\nfor l in sys.stdin: sys.stdout.write('x' * {MAX_LINE + 10}); sys.stdout.flush()",
+            ImplementationError,
+            "longer",
+        ),
+    ],
+    ids=["crash", "timeout", "garbage", "wrong-id", "version", "long-line"],
+)
+def test_protocol_driver_judges_a_misbehaving_implementation(
+    script: str, error: type[ImplementationError], words: str
+) -> None:
+    driver = ProtocolDriver(fake(script), timeout=1.0 if error is ImplementationTimeout else 10.0)
+    try:
+        with pytest.raises(error, match=words) as raised:
+            driver.phase()
+        assert (
+            raised.value.status
+            == {
+                ImplementationCrash: "CRASH",
+                ImplementationTimeout: "TIMEOUT",
+                Unsupported: "UNSUPPORTED",
+                ImplementationError: "ERROR",
+            }[error]
+        )
+        assert driver.proc is None, "a misbehaving process is dropped, to be started again"
+    finally:
+        driver.close()
+
+
+def test_protocol_driver_runs_no_shell_and_restarts_after_a_crash(tmp_path: Path) -> None:
+    with pytest.raises(ImplementationCrash, match="cannot start"):  # no shell to read the assignment
+        ProtocolDriver(f"PYTHONUNBUFFERED=1 {sys.executable} -m spec_engine.adapter", timeout=5).phase()
+    marker = tmp_path / "started"
+    script = (
+        "import pathlib, sys\n"
+        f"p = pathlib.Path({str(marker)!r}); n = int(p.read_text()) if p.exists() else 0; p.write_text(str(n + 1))\n"
+        "if n == 0: sys.exit(1)\n"
+        "from spec_engine.protocol import serve; serve(sys.stdin, sys.stdout)"
+    )
+    driver = ProtocolDriver(fake(script), timeout=10)
+    try:
+        with pytest.raises(ImplementationCrash):
+            driver.start("UY", ["AS", "9D", "KH", "5C"])
+        driver.start("UY", ["AS", "9D", "KH", "5C"])  # started again
+        assert marker.read_text() == "2"
+    finally:
+        driver.close()
+
+
+def test_protocol_driver_limits_the_memory() -> None:
+    script = "import sys\nfor l in sys.stdin:\n    b = bytearray(400 * 2**20)\n    print('{}')"
+    driver = ProtocolDriver(fake(script), timeout=10, memory_mb=200)
+    try:
+        with pytest.raises(ImplementationCrash):  # the allocation fails: MemoryError
+            driver.phase()
+    finally:
+        driver.close()
+    driver = ProtocolDriver(fake(script), timeout=10, memory_mb=2048)
+    try:
+        with pytest.raises(ImplementationError, match="does not answer"):  # it allocates and replies
+            driver.phase()
+    finally:
+        driver.close()
+
+
+# ------------------------------------------------------------------------------ docs/protocol.md
+def doc_blocks(text: str) -> list[list[tuple[str, str | None]]]:
+    """The example blocks of the page: fenced blocks of ``→ request`` lines, each followed by
+    its ``← reply`` line (``None`` when missing)."""
+    blocks = []
+    for body in re.findall(r"^```text\n(.*?)^```", text, flags=re.M | re.S):
+        pairs: list[tuple[str, str | None]] = []
+        for line in body.splitlines():
+            if line.startswith("→ "):
+                pairs.append((line[2:], None))
+            elif line.startswith("← ") and pairs and pairs[-1][1] is None:
+                pairs[-1] = (pairs[-1][0], line[2:])
+            else:
+                raise AssertionError(f"an example line that is neither a request nor a reply: {line!r}")
+        if pairs:
+            blocks.append(pairs)
+    return blocks
+
+
+def fix_doc(text: str) -> str:
+    """The page with every example's reply lines as the adapter answers them now (each block
+    is a conversation of its own)."""
+
+    def fill(match: re.Match[str]) -> str:
+        requests = [line[2:] for line in match.group(1).splitlines() if line.startswith("→ ")]
+        if not requests:
+            return match.group(0)
+        replies = exchange(requests)
+        lines = [
+            f"→ {q}\n← {json.dumps(a, ensure_ascii=False, separators=(',', ':'))}\n"
+            for q, a in zip(requests, replies, strict=True)
+        ]
+        return "```text\n" + "".join(lines) + "```"
+
+    return re.sub(r"^```text\n(.*?)^```", fill, text, flags=re.M | re.S)
+
+
+def test_the_doc_examples_are_real_exchanges() -> None:
+    """Each example block is sent to the adapter afresh: its replies must be the ones shown
+    (run ``python -m tests.test_protocol --fix-doc`` after a deliberate change), and every line
+    must validate."""
+    blocks = doc_blocks(DOC.read_text(encoding="utf-8"))
+    assert len(blocks) >= 8
+    shown: set[str] = set()
+    for block in blocks:
+        replies = exchange([q for q, _ in block])
+        for (request_line, reply_line), reply in zip(block, replies, strict=True):
+            assert reply_line is not None, f"no reply shown for {request_line}"
+            assert json.loads(reply_line) == reply, (
+                f"the page shows {reply_line}\nthe adapter answers {json.dumps(reply)}"
+            )
+            try:
+                request = json.loads(request_line)
+            except ValueError:
+                request = request_line
+            assert check_exchange(request, reply) == [], request_line
+            op = request.get("op") if isinstance(request, dict) else "garbage"
+            shown.add(str(op) if reply["ok"] else reply["error"]["code"])
+            if isinstance(request, dict) and request.get("op") == "start":
+                shown.add("start:" + request.get("level", "round"))
+    expected = {"hello", "start", "act", "events", "legal", "phase", "state", "bye"}
+    expected |= {"start:round", "start:table", "start:session", "rule_violation", "input_error", "unsupported"}
+    assert expected <= shown, f"no example of {expected - shown}"
+
+
+def test_the_doc_names_every_status_error_code_and_limit() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for word in ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP", *ERROR_CODES, *ACTIONS):
+        assert f"`{word}`" in text, word
+    for phrase in ("1 MiB", "without** a shell", "--timeout", "--memory-mb", "python -m spec_engine.conform", "1.0"):
+        assert phrase.lower() in text.lower(), phrase
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--fix-doc"]:
+        raise SystemExit("usage: python -m tests.test_protocol --fix-doc")
+    DOC.write_text(fix_doc(DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"rewrote the replies of {DOC}")

@@ -1,0 +1,209 @@
+"""Test vectors: the dump is complete, valid and byte-identical run after run, and replaying a
+vector finds exactly the differences of an implementation that departs from it."""
+
+from __future__ import annotations
+
+import copy
+import filecmp
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spec_engine.catalog import all_clause_ids
+from spec_engine.driver import EngineDriver, Refusal
+from spec_engine.protocol import ImplementationTimeout, ProtocolDriver
+from spec_engine.trace import scenarios
+from spec_engine.vectors import (
+    VECTORS_SCHEMA,
+    RecordingDriver,
+    dump,
+    load,
+    main,
+    record,
+    replay,
+    settlement,
+    vector_id,
+    write,
+)
+from tests.test_protocol import ROOT, dumped_folder, errors, event_errors, recorded_vectors, with_events_apart
+
+__all__ = ["recorded_vectors"]  # the fixture, shared with tests/test_protocol.py
+
+pytestmark = pytest.mark.xdist_group("vectors")
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_dump_is_byte_identical_run_after_run(tmp_path: Path) -> None:
+    first = dumped_folder()  # by the command line
+    second = tmp_path / "again"
+    dump(second)  # by the function, a second run of the whole feature suite
+    assert files(first) == files(second)
+    _, mismatch, trouble = filecmp.cmpfiles(first, second, files(first), shallow=False)
+    assert (mismatch, trouble) == ([], [])
+
+
+def test_every_scenario_has_one_vector(recorded_vectors: list[dict[str, Any]]) -> None:
+    tests = sorted((info.feature, info.line) for info in scenarios())  # an outline's rows: one each
+    assert sorted((v["feature"], v["line"]) for v in recorded_vectors) == tests
+    ids = [v["id"] for v in recorded_vectors]
+    assert len(ids) == len(set(ids))
+    known = set(all_clause_ids())
+    for vector in recorded_vectors:
+        assert (ROOT / vector["feature"]).is_file()
+        assert vector["clauses"] and set(vector["clauses"]) <= known, vector["id"]
+        assert vector["id"].startswith(vector["feature"].removeprefix("features/").removesuffix(".feature"))
+    levels = {v["level"] for v in recorded_vectors}
+    assert levels == {"round", "table", "session"}
+
+
+def test_every_vector_validates_against_its_schema() -> None:
+    folder = dumped_folder()
+    assert (folder / "vectors.schema.json").read_bytes() == VECTORS_SCHEMA.read_bytes()
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    listed = sorted(e["file"] for e in index["vectors"])
+    assert listed == [f for f in files(folder) if f not in ("index.json", "vectors.schema.json")]
+    for entry in index["vectors"]:
+        text = (folder / entry["file"]).read_text(encoding="utf-8")
+        vector = json.loads(text)
+        assert text == json.dumps(vector, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        envelope, events = with_events_apart(vector)
+        assert errors("vectors.schema.json", envelope) == [], entry["file"]
+        assert event_errors(events) == [], entry["file"]
+        assert vector["id"] == entry["id"] and entry["file"] == vector["id"] + ".json"
+
+
+def test_a_vector_holds_the_scenario_as_played(recorded_vectors: list[dict[str, Any]]) -> None:
+    by_id = {v["id"]: v for v in recorded_vectors}
+    double = by_id["uy/core/a-bettor-behind-may-decline-a-double"]
+    assert double["regulation"] == "UY" and double["level"] == "round" and double["clauses"] == ["UY-35.4"]
+    assert double["start"]["request"]["op"] == "start" and double["start"]["reply"] == {"ok": True}
+    assert double["ruleset"]["values"]["behind_may_decline_double"] is True
+    assert double["settlement"] == {"P1": "20", "P2": "10"}
+    assert double["events"][-1]["type"] == "clear"
+    refused = [s for v in recorded_vectors for s in v["steps"] if not s["reply"]["ok"]]
+    assert refused and all("message" not in s["reply"]["error"] for s in refused)
+    assert any(s["reply"]["error"].get("clauses") for s in refused)
+    outline = [v for v in recorded_vectors if v["example"] is not None]
+    assert outline and all(v["id"].endswith("/" + v["regulation"].lower()) for v in outline if "-" not in v["id"][-3:])
+    assert any(v["ruleset"]["overrides"] for v in recorded_vectors)
+    assert any(v["events"] is None and not v["start"]["reply"]["ok"] for v in recorded_vectors)
+
+
+def test_every_vector_replays_on_the_engine(recorded_vectors: list[dict[str, Any]]) -> None:
+    driver = EngineDriver()
+    failed = {v["id"]: replay(v, driver) for v in recorded_vectors}
+    assert {k: d for k, d in failed.items() if d} == {}
+
+
+def test_every_vector_replays_on_the_reference_adapter(recorded_vectors: list[dict[str, Any]]) -> None:
+    driver = ProtocolDriver(f"{sys.executable} -m spec_engine.adapter", timeout=10)
+    try:
+        failed = {v["id"]: replay(v, driver) for v in recorded_vectors}
+    finally:
+        driver.close()
+    assert {k: d for k, d in failed.items() if d} == {}
+
+
+def test_replay_reports_each_difference(recorded_vectors: list[dict[str, Any]]) -> None:
+    vector = copy.deepcopy(
+        next(v for v in recorded_vectors if v["id"] == "uy/core/a-bettor-behind-may-decline-a-double")
+    )
+    vector["steps"][2]["reply"] = {"ok": False, "error": {"code": "rule_violation", "clauses": ["UY-1"]}}
+    vector["events"][1]["amount"] = "11"
+    differences = replay(vector, EngineDriver())
+    assert len(differences) == 2, differences
+    assert differences[0].startswith("step 3 (") and "rule_violation" in differences[0]
+    assert differences[1].startswith("events: entry 2 expected")
+    # a refusal with other clauses, in another order, or another field
+    refusing = copy.deepcopy(next(v for v in recorded_vectors if any(not s["reply"]["ok"] for s in v["steps"])))
+    step = next(s for s in refusing["steps"] if not s["reply"]["ok"])
+    assert replay(refusing, EngineDriver()) == []
+    if len(step["reply"]["error"].get("clauses", [])) > 1:
+        step["reply"]["error"]["clauses"].reverse()
+        assert replay(refusing, EngineDriver()) == [], "the order of the clauses is free"
+    step["reply"]["error"]["clauses"] = ["XX-1"]
+    assert len(replay(refusing, EngineDriver())) == 1
+
+
+class Hanging(EngineDriver):
+    def act(self, action: str, **args: Any) -> None:
+        raise ImplementationTimeout("no reply within 5 s")
+
+
+def test_replay_reports_an_implementation_that_fails(recorded_vectors: list[dict[str, Any]]) -> None:
+    vector = next(v for v in recorded_vectors if v["steps"])
+    (difference,) = replay(vector, Hanging())
+    assert difference.startswith("TIMEOUT: ImplementationTimeout")
+
+
+def test_settlement_leaves_out_a_reconstructed_round() -> None:
+    log = [
+        {"type": "settle", "bettor": "P1", "amount": "10", "box": 1, "stake": "10", "info": "win"},
+        {"type": "remedy", "card": "AS", "info": "reconstruct"},
+        {"type": "settle", "bettor": "P1", "amount": "-10", "box": 1, "stake": "10", "info": "lose"},
+        {"type": "settle", "bettor": "P2", "amount": "7.5", "box": 2, "stake": "5", "info": "blackjack"},
+        {"type": "clear", "total": 4},
+        {"type": "settle", "bettor": "P2", "amount": "1/3", "box": 2, "stake": "5", "info": "win"},
+    ]
+    assert settlement(log) == {"P1": "-10", "P2": "47/6"}
+
+
+def test_the_recording_driver_records_the_protocol_messages() -> None:
+    recorder = RecordingDriver(EngineDriver())
+    assert recorder.vector({}) is None  # nothing started: no vector
+    recorder.start("CL", ["7S", "5D", "5H", "9C", "TC", "8D"], min_bet="10", overrides={"double_totals": None})
+    recorder.act("bet", box=1, bettor="P1", amount="10")
+    recorder.act("deal")
+    with pytest.raises(Refusal) as refused:
+        recorder.act("split", box=1)
+    assert refused.value.code == "rule_violation"
+    recorder.act("double", box=1)  # allowed on any total once double_totals is "none"
+    assert recorder.phase() == "done"
+    meta = {"feature": "features/cl/x.feature", "scenario": "Doubling, anything", "line": 3, "clauses": ["CL-3"]}
+    vector = recorder.vector(meta, "tests/test_features.py::test_doubling[CL-x]")
+    assert vector is not None
+    assert vector["start"]["request"]["overrides"] == {"double_totals": "none"}
+    assert vector["ruleset"]["values"]["double_totals"] == "none" and vector["ruleset"]["overrides"]
+    assert [s["request"].get("action", s["request"]["op"]) for s in vector["steps"]] == [
+        "bet",
+        "deal",
+        "split",
+        "double",
+        "phase",
+    ]
+    assert vector["steps"][2]["reply"]["error"]["code"] == "rule_violation"
+    assert vector["example"] == "CL-x" and vector["id"] == "cl/x/doubling-anything/cl"
+    assert errors("vectors.schema.json", with_events_apart(vector)[0]) == []
+
+
+def test_vector_ids() -> None:
+    assert vector_id("features/uy/core.feature", "A hand of eleven may not stand", None) == (
+        "uy/core/a-hand-of-eleven-may-not-stand"
+    )
+    assert vector_id("features/compare/limits.feature", "A bet of fifteen, compared", "CL") == (
+        "compare/limits/a-bet-of-fifteen-compared/cl"
+    )
+
+
+def test_write_refuses_a_folder_that_is_not_a_dump(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(FileExistsError):
+        write(tmp_path, [])
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_no_vectors_unless_every_scenario_passed(tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError, match="did not pass"):
+        record(tmp_path, pytest_args=["-k", "no_scenario_has_this_name"])
+
+
+def test_check_command_replays_a_dump(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--check", str(dumped_folder())]) == 0
+    assert capsys.readouterr().out.strip().endswith(f"{len(scenarios())} passed, 0 failed")
+    assert load(dumped_folder())[0]["format"] == "1.0"

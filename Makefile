@@ -28,7 +28,7 @@ test: $(STAMP) site | $(CHROMIUM)
 	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
 	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks
 	$(PY) -m mypy --strict spec_engine
-	$(PY) -m pytest -n 2 --dist loadgroup -q
+	$(PY) -m pytest -n 2 -q
 
 site: $(STAMP)
 	@# live results: run the scenarios (failures are shown on the site, not fatal here)

@@ -167,6 +167,7 @@ class Round:
         self._cut_pending = False
         self.special_max = dict(special_max or {})
         self._order: list[Box] = []
+        self._orders: dict[str, list[Box]] = {}
         self._bi = 0
         self._hi = 0
         self._insurance_done = False
@@ -351,6 +352,7 @@ class Round:
         if excess:
             target.excess[bettor] = excess
         self.boxes[box] = target
+        self._orders.clear()
         self.net.setdefault(bettor, 0)
         event = Event("bet", box=box, bettor=bettor, amount=amount)
         self._emit(event)
@@ -387,6 +389,7 @@ class Round:
             target.special = None
         if not target.bets:
             del self.boxes[box]
+            self._orders.clear()
         event = Event("withdraw_bet", box=box, bettor=bettor)
         self._emit(event)
         return event
@@ -394,7 +397,9 @@ class Round:
     def decider(self, box: int) -> str:
         """Who decides the play of a box: its owner, or on a box with an empty seat the
         bettor the rule set names."""
-        target = self._box(box)
+        return self._decider(self._box(box))
+
+    def _decider(self, target: Box) -> str:
         if target.seated or self.rules.unseated_box_decider == "first_bettor":
             return target.owner
         best = max(target.bets.values())
@@ -408,8 +413,7 @@ class Round:
         rules = self.rules
         if rules.no_more_bets_call:
             self._emit(Event("announce", info=rules.no_more_bets_call))
-        descending = rules.deal_order == "descending"
-        order = sorted(self.boxes.values(), key=lambda b: b.number, reverse=descending)
+        order = self._in_order(rules.deal_order)
         for box in order:
             card = self._draw(box.number)
             box.hands.append(Hand([card], dict(box.bets)))
@@ -436,9 +440,12 @@ class Round:
         self._start_play()
 
     def _in_order(self, order: str) -> list[Box]:
-        if len(self.boxes) == 1:
-            return list(self.boxes.values())
-        return sorted(self.boxes.values(), key=lambda b: b.number, reverse=order == "descending")
+        """The boxes with a bet, ascending or descending (remembered until the bets change)."""
+        found = self._orders.get(order)
+        if found is None:
+            found = sorted(self.boxes.values(), key=lambda b: b.number, reverse=order == "descending")
+            self._orders[order] = found
+        return found
 
     # ------------------------------------------------------------------ insurance
     def _insurance_open(self) -> bool:
@@ -749,7 +756,7 @@ class Round:
         refusal = self._hit_refusal(hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
-        event = Event("hit", box=box, hand=self._hi + 1, bettor=by or self.decider(box))
+        event = Event("hit", box=box, hand=self._hi + 1, bettor=by or self._decider(target))
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
@@ -777,7 +784,7 @@ class Round:
         refusal = self._stand_refusal(hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
-        event = Event("stand", box=box, hand=self._hi + 1, bettor=by or self.decider(box))
+        event = Event("stand", box=box, hand=self._hi + 1, bettor=by or self._decider(target))
         self._emit(event)
         self._finish(target, hand)
         self._advance()
@@ -837,7 +844,7 @@ class Round:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = Event("double", box=box, hand=number, bettor=by or self.decider(box))
+        event = Event("double", box=box, hand=number, bettor=by or self._decider(target))
         self._emit(event)
         for bettor in target.bets:
             if bettor not in hand.stakes:
@@ -885,7 +892,7 @@ class Round:
             raise self._refuse(*refusal, "split")
         out = self._decliners(target, hand, declining, "behind_may_decline_split", "split")
         number = self._hi + 1
-        event = Event("split", box=box, hand=number, bettor=by or self.decider(box))
+        event = Event("split", box=box, hand=number, bettor=by or self._decider(target))
         self._emit(event)
         stakes: dict[str, Money] = {}
         for bettor in target.bets:
@@ -1023,11 +1030,12 @@ def simple_policy(rnd: Round) -> None:
         raise InputError("no hand is waiting for a decision", field="round")
     box, hand = current
     number = box.number
-    if len(hand.cards) == 2 and hand.cards[0].value in (1, 8) and rnd.can_split(number):
+    two = len(hand.cards) == 2
+    if two and hand.cards[0].value in (1, 8) and rnd._split_refusal(box, hand) is None:
         rnd.split(number)
-    elif hand.total in (10, 11) and len(hand.cards) == 2 and rnd.can_double(number):
+    elif two and hand.total in (10, 11) and rnd._double_refusal(box, hand) is None:
         rnd.double(number)
-    elif (hand.total < 17 or not rnd.can_stand(number)) and rnd.can_hit(number):
+    elif (hand.total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
         rnd.hit(number)
     else:
         rnd.stand(number)

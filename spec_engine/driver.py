@@ -111,6 +111,97 @@ def _money_map(values: Mapping[str, Any]) -> dict[str, str]:
     return {k: money_str(v) for k, v in values.items()}
 
 
+class DriverWrapper:
+    """A driver that passes every call to ``inner``; a subclass changes what it needs
+    (:meth:`_overrides`: the rule values a round or table is started with)."""
+
+    def __init__(self, inner: Driver) -> None:
+        self.inner = inner
+
+    def _overrides(self, regulation: str, own: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        return own
+
+    def start(
+        self,
+        regulation: str,
+        shoe: Sequence[str],
+        *,
+        min_bet: str = "1",
+        max_bet: str | None = None,
+        seated: Sequence[int] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.inner.start(
+            regulation,
+            shoe,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            seated=seated,
+            overrides=self._overrides(regulation, overrides),
+        )
+
+    def start_table(
+        self,
+        regulation: str,
+        shoes: Sequence[Sequence[str]],
+        *,
+        after_cut: bool = False,
+        participants: int | None = None,
+        min_bet: str = "1",
+        max_bet: str | None = None,
+        special_max: Mapping[str, str] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.inner.start_table(
+            regulation,
+            shoes,
+            after_cut=after_cut,
+            participants=participants,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            special_max=special_max,
+            overrides=self._overrides(regulation, overrides),
+        )
+
+    def start_session(
+        self,
+        regulation: str,
+        participants: Sequence[str],
+        *,
+        advance: str,
+        min_bet: str,
+        max_bet: str,
+        seed: int = 1,
+        shoes: Sequence[Sequence[str]] = (),
+        after_cut: bool = False,
+    ) -> None:
+        self.inner.start_session(
+            regulation,
+            participants,
+            advance=advance,
+            min_bet=min_bet,
+            max_bet=max_bet,
+            seed=seed,
+            shoes=shoes,
+            after_cut=after_cut,
+        )
+
+    def act(self, action: str, **args: Any) -> None:
+        self.inner.act(action, **args)
+
+    def events(self) -> list[dict[str, Any]]:
+        return self.inner.events()
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return self.inner.legal_actions()
+
+    def phase(self) -> str:
+        return self.inner.phase()
+
+    def state(self) -> dict[str, Any]:
+        return self.inner.state()
+
+
 class EngineDriver:
     """The reference implementation, in-process.
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.driver import Driver
+from spec_engine.driver import Driver, DriverWrapper
 from spec_engine.errors import InputError
 from spec_engine.rules import RULE_FIELDS, _value
 
@@ -79,96 +79,16 @@ def to_env(changes: Mapping[str, Mapping[str, Any]]) -> str:
     return json.dumps({reg.upper(): dict(values) for reg, values in changes.items()}, ensure_ascii=False)
 
 
-class OverridingDriver:
+class OverridingDriver(DriverWrapper):
     """A driver whose rounds and tables play ``overrides`` for the regulations listed."""
 
     def __init__(self, inner: Driver, overrides: Overrides) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.overrides = overrides
 
-    def _merged(self, regulation: str, own: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    def _overrides(self, regulation: str, own: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
         merged = {**self.overrides.get(regulation.upper(), {}), **(own or {})}
         return merged or None
-
-    def start(
-        self,
-        regulation: str,
-        shoe: Sequence[str],
-        *,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        seated: Sequence[int] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.inner.start(
-            regulation,
-            shoe,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            seated=seated,
-            overrides=self._merged(regulation, overrides),
-        )
-
-    def start_table(
-        self,
-        regulation: str,
-        shoes: Sequence[Sequence[str]],
-        *,
-        after_cut: bool = False,
-        participants: int | None = None,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        special_max: Mapping[str, str] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.inner.start_table(
-            regulation,
-            shoes,
-            after_cut=after_cut,
-            participants=participants,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            special_max=special_max,
-            overrides=self._merged(regulation, overrides),
-        )
-
-    def start_session(
-        self,
-        regulation: str,
-        participants: Sequence[str],
-        *,
-        advance: str,
-        min_bet: str,
-        max_bet: str,
-        seed: int = 1,
-        shoes: Sequence[Sequence[str]] = (),
-        after_cut: bool = False,
-    ) -> None:
-        self.inner.start_session(
-            regulation,
-            participants,
-            advance=advance,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            seed=seed,
-            shoes=shoes,
-            after_cut=after_cut,
-        )
-
-    def act(self, action: str, **args: Any) -> None:
-        self.inner.act(action, **args)
-
-    def events(self) -> list[dict[str, Any]]:
-        return self.inner.events()
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return self.inner.legal_actions()
-
-    def phase(self) -> str:
-        return self.inner.phase()
-
-    def state(self) -> dict[str, Any]:
-        return self.inner.state()
 
 
 def overriding_driver(inner: Driver, environ: Mapping[str, str] | None = None) -> Driver:

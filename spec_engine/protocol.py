@@ -169,6 +169,26 @@ class Unsupported(ImplementationError):
     status = "UNSUPPORTED"
 
 
+def checked(reply: dict[str, Any]) -> dict[str, Any]:
+    """A successful reply as it is; an error reply raised: a refusal as :class:`Refusal`,
+    ``unsupported`` as :class:`Unsupported`, anything else as :class:`ImplementationError`."""
+    if reply.get("ok"):
+        return reply
+    error = reply.get("error") or {}
+    code = error.get("code")
+    if code == "unsupported":
+        raise Unsupported(str(error.get("message", "unsupported")))
+    if code not in ("rule_violation", "input_error"):
+        raise ImplementationError(f"error {code!r}: {error.get('message')}")
+    raise Refusal(
+        code,
+        str(error.get("message", "")),
+        clauses=tuple(error.get("clauses") or ()),
+        rule=error.get("rule"),
+        field=error.get("field"),
+    )
+
+
 class ProtocolDriver:
     """A :class:`~spec_engine.driver.Driver` that runs another implementation as a child
     process (``command``: a command line, split without a shell) and speaks the protocol
@@ -284,21 +304,7 @@ class ProtocolDriver:
         except ImplementationError:
             self.close()
             raise
-        if not reply.get("ok"):
-            error = reply.get("error") or {}
-            code = error.get("code")
-            if code == "unsupported":
-                raise Unsupported(str(error.get("message", "unsupported")))
-            if code not in ("rule_violation", "input_error"):
-                raise ImplementationError(f"error {code!r}: {error.get('message')}")
-            raise Refusal(
-                code,
-                str(error.get("message", "")),
-                clauses=tuple(error.get("clauses") or ()),
-                rule=error.get("rule"),
-                field=error.get("field"),
-            )
-        return reply
+        return checked(reply)
 
     # -- the Driver interface
     def start(

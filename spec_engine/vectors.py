@@ -39,10 +39,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from spec_engine.driver import Driver, Refusal
+from spec_engine.driver import Driver
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.overrides import rule_value
-from spec_engine.protocol import PROTOCOL_VERSION, ProtocolDriver, _jsonable, handle
+from spec_engine.protocol import PROTOCOL_VERSION, ProtocolDriver, _jsonable, checked, handle
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 VECTOR_FORMAT = "1.0"
@@ -61,18 +61,6 @@ QUERIES = ("legal", "phase", "state")
 
 
 # ------------------------------------------------------------------------------ recording
-class _Capture(ProtocolDriver):
-    """A ProtocolDriver that starts no process: it only builds the request a call sends."""
-
-    def __init__(self) -> None:
-        super().__init__("capture")
-        self.request: dict[str, Any] = {}
-
-    def _call(self, request: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
-        self.request = request
-        return {}
-
-
 def _plain(value: Any) -> Any:
     """JSON-ready: tuples become lists, as they would on the wire."""
     return json.loads(json.dumps(value))
@@ -86,111 +74,23 @@ def expected_reply(reply: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-class RecordingDriver:
+class RecordingDriver(ProtocolDriver):
     """A driver that passes every call to ``inner`` through the protocol's own request
-    handling (:func:`~spec_engine.protocol.handle`) and records each request with its reply."""
+    handling (:func:`~spec_engine.protocol.handle`) and records each request with its reply:
+    the requests are built exactly as :class:`~spec_engine.protocol.ProtocolDriver` sends
+    them, and no process is started."""
 
     def __init__(self, inner: Driver) -> None:
+        super().__init__("recording")
         self.inner = inner
         self.calls: list[tuple[dict[str, Any], dict[str, Any]]] = []
         """Every request (no ``id``) and the full reply, in order."""
 
-    def _call(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _call(self, request: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
         request = _plain(request)
         reply = handle(self.inner, request, {})
         self.calls.append((request, reply))
-        if not reply.get("ok"):
-            error = reply.get("error") or {}
-            raise Refusal(
-                str(error.get("code")),
-                str(error.get("message", "")),
-                clauses=tuple(error.get("clauses") or ()),
-                rule=error.get("rule"),
-                field=error.get("field"),
-            )
-        return reply
-
-    def _start(self, method: str, *args: Any, **kwargs: Any) -> None:
-        capture = _Capture()
-        getattr(capture, method)(*args, **kwargs)
-        self._call(capture.request)
-
-    def start(
-        self,
-        regulation: str,
-        shoe: Sequence[str],
-        *,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        seated: Sequence[int] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None:
-        self._start("start", regulation, shoe, min_bet=min_bet, max_bet=max_bet, seated=seated, overrides=overrides)
-
-    def start_table(
-        self,
-        regulation: str,
-        shoes: Sequence[Sequence[str]],
-        *,
-        after_cut: bool = False,
-        participants: int | None = None,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        special_max: Mapping[str, str] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None:
-        self._start(
-            "start_table",
-            regulation,
-            shoes,
-            after_cut=after_cut,
-            participants=participants,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            special_max=special_max,
-            overrides=overrides,
-        )
-
-    def start_session(
-        self,
-        regulation: str,
-        participants: Sequence[str],
-        *,
-        advance: str,
-        min_bet: str,
-        max_bet: str,
-        seed: int = 1,
-        shoes: Sequence[Sequence[str]] = (),
-        after_cut: bool = False,
-    ) -> None:
-        self._start(
-            "start_session",
-            regulation,
-            participants,
-            advance=advance,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            seed=seed,
-            shoes=shoes,
-            after_cut=after_cut,
-        )
-
-    def act(self, action: str, **args: Any) -> None:
-        capture = _Capture()
-        capture.act(action, **args)
-        self._call(capture.request)
-
-    def events(self) -> list[dict[str, Any]]:
-        return list(self._call({"op": "events"})["events"])
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return list(self._call({"op": "legal"})["actions"])
-
-    def phase(self) -> str:
-        return str(self._call({"op": "phase"})["phase"])
-
-    def state(self) -> dict[str, Any]:
-        return dict(self._call({"op": "state"})["state"])
+        return checked(reply)
 
     # -- the vector
     def vector(self, scenario: Mapping[str, Any], nodeid: str = "") -> dict[str, Any] | None:

@@ -16,17 +16,7 @@ from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
 from spec_engine.game import Table
-from spec_engine.rules import RULE_FIELDS, ruleset
-
-
-def _show(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, frozenset):
-        return ", ".join(str(v) for v in sorted(value))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+from spec_engine.rules import RULE_FIELDS, ruleset, show_value
 
 
 def cmd_rules(reg: str) -> str:
@@ -39,7 +29,7 @@ def cmd_rules(reg: str) -> str:
             "stated": ", ".join(cite.clauses),
             "interpretation": "interpretation of " + ", ".join(cite.clauses),
         }.get(cite.basis, "NOT STATED (assumption)")
-        lines.append(f"{f.name.ljust(width)}  {_show(getattr(rules, f.name))}  [{basis}]")
+        lines.append(f"{f.name.ljust(width)}  {show_value(getattr(rules, f.name))}  [{basis}]")
         if cite.note:
             lines.append(f"{'':{width}}    {cite.note}")
     return "\n".join(lines)

@@ -27,7 +27,7 @@ from typing import Any
 
 from spec_engine import events
 from spec_engine.catalog import REGULATION_IDS, Clause, regulation, regulations
-from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset
+from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset, show_value
 from spec_engine.trace import FEATURES, ScenarioInfo, coverage_report, exemptions, read_results, scenarios
 
 _LIST_START = re.compile(r"^(\d*)([.)+-])")
@@ -103,18 +103,6 @@ def _overall(statuses: Iterable[str | None]) -> str | None:
 
 
 # ------------------------------------------------------------------------------ the matrix
-def _value(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, frozenset):
-        return ", ".join(str(v) for v in sorted(value))
-    if isinstance(value, tuple):
-        return " to ".join(str(v) for v in value)
-    return str(value).replace("_", " ")
-
-
 def _quote(clause_ids: Iterable[str]) -> str:
     """The clauses' own words, for a tooltip."""
     parts = []
@@ -126,7 +114,7 @@ def _quote(clause_ids: Iterable[str]) -> str:
 
 def _matrix_cell(rules: RuleSet, name: str, differs: bool) -> str:
     cite: Citation = rules.citations[name]
-    shown = html.escape(_value(getattr(rules, name)))
+    shown = html.escape(show_value(getattr(rules, name)).replace("_", " "))
     classes = ["cell", f"basis-{cite.basis.replace(' ', '-')}"] + (["differs"] if differs else [])
     links = " ".join(f'<a href="{clause_href(c)}" title="{_quote([c])}">{html.escape(c)}</a>' for c in cite.clauses)
     if cite.basis == "not stated":

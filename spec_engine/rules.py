@@ -273,6 +273,19 @@ class RuleSet:
         return dataclasses.replace(self, citations=cites, **changes)
 
 
+def show_value(value: object) -> str:
+    """A rule value as short text: ``none``, ``yes``/``no``, ``9, 10, 11``, ``4 to 50``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset):
+        return ", ".join(str(v) for v in sorted(value))
+    if isinstance(value, tuple):
+        return " to ".join(str(v) for v in value)
+    return str(value)
+
+
 RULE_FIELDS: tuple[dataclasses.Field[Any], ...] = tuple(
     f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "name", "citations")
 )

@@ -26,7 +26,7 @@ from spec_engine.docgen import clause_link, text
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money_str, parse_money
 from spec_engine.game import Hand, Phase, Round, Table
-from spec_engine.rules import Citation, RuleSet
+from spec_engine.rules import Citation, RuleSet, show_value
 
 __all__ = [
     "SITUATIONS",
@@ -150,24 +150,11 @@ def _basis(cite: Citation | None) -> str:
     return prefix + _links(cite.clauses)
 
 
-def _show(value: object) -> str:
-    """A rule value as short text."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, frozenset):
-        return ", ".join(str(v) for v in sorted(value))
-    if isinstance(value, tuple):
-        return " to ".join(str(v) for v in value)
-    return str(value)
-
-
 def _stake_cell(rules: RuleSet, name: str) -> str:
     """A rule value with its basis, as in the rules comparison: bold when the text says it,
     italic when the engine assumes it."""
     cite = rules.citations.get(name)
-    shown = text(_show(getattr(rules, name)))
+    shown = text(show_value(getattr(rules, name)))
     value = f"*{shown}*" if cite is None or cite.assumed else f"**{shown}**"
     return f"`{name}` {value} ({_basis(cite)})"
 

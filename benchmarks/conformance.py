@@ -3,8 +3,8 @@
     python benchmarks/conformance.py [--jobs 1 2] [--repeat 1]
 
 For each worker count, runs tests/test_features.py against the engine in-process, then the
-conformance kit (``python -m spec_engine.conform``) against the reference adapter
-(``python -m spec_engine.adapter``, one child process per worker, every request a JSON line
+conformance kit (``python -m spec_engine.kit.conform``) against the reference adapter
+(``python -m spec_engine.kit.adapter``, one child process per worker, every request a JSON line
 over a pipe), and prints the wall times (process start included) and their ratio; the
 issue's target is a protocol run at most 3 times the in-process one. Neither run touches
 reports/scenarios.json. Not a test: figures vary with the machine's load.
@@ -44,10 +44,10 @@ def in_process(jobs: int, scratch: Path) -> tuple[float, int]:
 def protocol(jobs: int, scratch: Path) -> tuple[float, int]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("BLACKJACK_SPEC_")}
     out = scratch / "kit"
-    adapter = f"{sys.executable} -m spec_engine.adapter"
+    adapter = f"{sys.executable} -m spec_engine.kit.adapter"
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "spec_engine.conform", "--impl", adapter, "--out", str(out), "--jobs", str(jobs)],
+        [sys.executable, "-m", "spec_engine.kit.conform", "--impl", adapter, "--out", str(out), "--jobs", str(jobs)],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -15,8 +15,8 @@ import time
 import tracemalloc
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.game import Table
 from spec_engine.rules import ruleset
+from spec_engine.table import Table
 
 
 def play(reg_id: str, rounds: int, boxes: int, seed: int = 2026) -> tuple[float, int]:

@@ -18,7 +18,7 @@ STEPS = [
     ("scenarios", [sys.executable, "-m", "pytest", "-q", "-n", "2", "tests/test_features.py"], (0, 1)),
     (
         "pages",
-        [sys.executable, "-m", "spec_engine.docgen", "docs/generated", "--results", "reports/scenarios.json"],
+        [sys.executable, "-m", "spec_engine.pages", "docs/generated", "--results", "reports/scenarios.json"],
         (0,),
     ),
     ("notebooks", [sys.executable, "tools/notebooks.py", "docs/generated/notebooks"], (0,)),

@@ -45,8 +45,10 @@ from IPython.display import Image, Markdown, display
 
 from spec_engine.cards import DECK, Card
 from spec_engine.events import Money, money_str
-from spec_engine.game import Round, Table, simple_policy
+from spec_engine.game import Round
+from spec_engine.policy import simple_policy
 from spec_engine.rules import RuleSet, rulesets
+from spec_engine.table import Table
 
 SEED = 27
 ROUNDS = 6

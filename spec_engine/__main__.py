@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
-from spec_engine.game import Table
 from spec_engine.rules import RULE_FIELDS, ruleset, show_value
+from spec_engine.table import Table
 
 
 def cmd_rules(reg: str) -> str:

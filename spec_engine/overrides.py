@@ -6,13 +6,9 @@ the rule values to change, written as in the rule-set TOML files::
     BLACKJACK_SPEC_OVERRIDES='{"CL": {"double_totals": "none"}, "UY": {"blackjack_payout": "6/5"}}'
 
 :func:`rule_value` converts one such value exactly as the rule-set loader does;
-:func:`parse_overrides` validates a whole mapping; :class:`OverridingDriver` wraps a
-driver so that every round or table it starts under a listed regulation plays the changed
-values (a value a scenario sets itself, ``Given the CL rules with ... set to ...``, wins).
-A changed value cites no clause (:meth:`~spec_engine.rules.RuleSet.with_values`).
-
-Session-level scenarios (``start_session``) play the unchanged rule set: the driver's
-session level takes no overrides.
+:func:`parse_overrides` validates a whole mapping. A changed value cites no clause
+(:meth:`~spec_engine.rules.RuleSet.with_values`). The conformance kit's
+:class:`~spec_engine.kit.driver.OverridingDriver` plays the scenarios with them.
 """
 
 from __future__ import annotations
@@ -23,7 +19,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.driver import Driver, DriverWrapper
 from spec_engine.errors import InputError
 from spec_engine.rules import RULE_FIELDS, _value
 
@@ -77,21 +72,3 @@ def to_env(changes: Mapping[str, Mapping[str, Any]]) -> str:
     """The JSON text for ``BLACKJACK_SPEC_OVERRIDES`` (raw TOML-style values), validated first."""
     parse_overrides(changes)
     return json.dumps({reg.upper(): dict(values) for reg, values in changes.items()}, ensure_ascii=False)
-
-
-class OverridingDriver(DriverWrapper):
-    """A driver whose rounds and tables play ``overrides`` for the regulations listed."""
-
-    def __init__(self, inner: Driver, overrides: Overrides) -> None:
-        super().__init__(inner)
-        self.overrides = overrides
-
-    def _overrides(self, regulation: str, own: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-        merged = {**self.overrides.get(regulation.upper(), {}), **(own or {})}
-        return merged or None
-
-
-def overriding_driver(inner: Driver, environ: Mapping[str, str] | None = None) -> Driver:
-    """``inner`` itself when ``BLACKJACK_SPEC_OVERRIDES`` is unset, else wrapped to apply it."""
-    overrides = from_env(environ)
-    return OverridingDriver(inner, overrides) if overrides else inner

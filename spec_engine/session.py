@@ -19,8 +19,10 @@ from fractions import Fraction
 from spec_engine.cards import Card
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
-from spec_engine.game import Policy, Round, Table, simple_policy
+from spec_engine.game import Round
+from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
+from spec_engine.table import Table
 
 
 class Session:

@@ -1,12 +1,12 @@
 """The conformance kit's pytest plugin: one status per scenario, raw results for the report.
 
-Loaded only by the runner (``python -m spec_engine.conform``), which passes
+Loaded only by the runner (``python -m spec_engine.kit.conform``), which passes
 ``-p tests.conform_plugin --conform-out=DIR [--conform-regulation=UY]``:
 
 - ``--conform-regulation`` keeps the scenarios of one regulation: those of its features
   (the ``@UY`` tag) and the compare outlines' rows of that regulation (their clause tags);
-- each scenario gets a status (see :mod:`spec_engine.conform`) from its outcome: the
-  ``status`` attribute of the :mod:`spec_engine.protocol` exception that stopped it (CRASH,
+- each scenario gets a status (see :mod:`spec_engine.kit.conform`) from its outcome: the
+  ``status`` attribute of the :mod:`spec_engine.kit.protocol` exception that stopped it (CRASH,
   TIMEOUT, UNSUPPORTED, ERROR; an unknown one is ERROR), FAIL for a failed assertion, ERROR
   for any other exception, SKIP, or PASS;
 - a FAIL against an implementation out of process carries its reproduction (the requests
@@ -27,9 +27,9 @@ from typing import IO, Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.conform import STATUSES, reproduction
-from spec_engine.protocol import ImplementationError, ProtocolDriver
-from spec_engine.trace import regulation_of
+from spec_engine.kit.conform import STATUSES, reproduction
+from spec_engine.kit.protocol import ImplementationError, ProtocolDriver
+from spec_engine.kit.trace import regulation_of
 
 PROPERTY = "conform"
 _META = pytest.StashKey[dict[str, Any]]()

@@ -12,7 +12,7 @@ xdist sends from the workers to the controller), and only the controller writes 
 An Examples row of an outline is one entry (its ``line`` is the outline's); a scenario that
 fails or is skipped before it starts (in fixture setup) has none. The file is written only
 when the session ran at least one scenario, so a run of the unit tests alone leaves the last
-one in place. ``python -m spec_engine.trace --results reports/scenarios.json``
+one in place. ``python -m spec_engine.kit.trace --results reports/scenarios.json``
 counts the passing scenarios per regulation.
 """
 
@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.trace import regulation_of
+from spec_engine.kit.trace import regulation_of
 
 RESULTS = Path("reports") / "scenarios.json"
 """Where the results go, relative to the rootdir."""

@@ -1,6 +1,6 @@
 """Shared step definitions for every feature file.
 
-Steps talk to an implementation only through a driver (:mod:`spec_engine.driver`): they
+Steps talk to an implementation only through a driver (:mod:`spec_engine.kit.driver`): they
 read the event log and the legal actions as plain data, so the same scenarios can check
 another implementation. A scenario reads as the regulation would say it::
 
@@ -33,9 +33,8 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, step, then, when
 
-from spec_engine.driver import Driver, EngineDriver, Refusal
 from spec_engine.events import money, money_str, parse_money
-from spec_engine.overrides import overriding_driver
+from spec_engine.kit.driver import Driver, EngineDriver, Refusal, overriding_driver
 from spec_engine.rules import ruleset
 
 ACTION = r"(?:hits|stands|doubles|splits)"
@@ -171,7 +170,7 @@ def implementation() -> Iterator[Driver]:
     if not command:
         yield EngineDriver()
         return
-    from spec_engine.protocol import ProtocolDriver
+    from spec_engine.kit.protocol import ProtocolDriver
 
     driver = ProtocolDriver(
         command,
@@ -188,7 +187,7 @@ def play(implementation: Driver, request: pytest.FixtureRequest) -> Iterator[Pla
     if not os.environ.get("BLACKJACK_SPEC_RECORD"):  # else: save the scenario as a test vector
         yield Play(driver=overriding_driver(driver))
         return
-    from spec_engine.vectors import RecordingDriver
+    from spec_engine.kit.vectors import RecordingDriver
     from tests.results_plugin import _META
 
     recorder = RecordingDriver(driver)

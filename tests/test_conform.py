@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from spec_engine.conform import (
+from spec_engine.kit.conform import (
     JUNIT,
     REPORT,
     SUMMARY,
@@ -26,16 +26,16 @@ from spec_engine.conform import (
     normalize_status,
     read_report,
     replay,
-    report_page,
     run,
     summarize,
 )
-from spec_engine.protocol import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
+from spec_engine.kit.protocol import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
+from spec_engine.pages.conformance import report_page
 from tests.conform_plugin import classify, compared
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
-REFERENCE = f"{PY} -m spec_engine.adapter"
+REFERENCE = f"{PY} -m spec_engine.kit.adapter"
 
 FEW = "doubling_on_a_hard_twelve or doubling_on_a_soft_seventeen or a_blackjack_against_a_low_card_is_paid_three"
 """Three UY scenarios (with --regulation UY): two compare rows and one of features/uy/; each
@@ -67,7 +67,7 @@ def test_an_implementation_that_dies_at_once_crashes_every_scenario(tmp_path: Pa
     start = time.monotonic()
     options = ["--out", str(out), "--regulation", "uy", "--timeout", "10", "--jobs", "1", "-k", FEW]
     done = subprocess.run(
-        [PY, "-m", "spec_engine.conform", "--impl", hostile("crash_on_start"), *options],
+        [PY, "-m", "spec_engine.kit.conform", "--impl", hostile("crash_on_start"), *options],
         cwd=ROOT,
         capture_output=True,
         text=True,

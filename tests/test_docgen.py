@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from spec_engine.catalog import regulations
-from spec_engine.docgen import anchor, generate, rules_page, text
+from spec_engine.pages.build import generate
+from spec_engine.pages.common import anchor, text
+from spec_engine.pages.matrix import rules_page
 
 
 def test_every_clause_has_an_anchor_on_its_regulation_page(tmp_path: Path) -> None:

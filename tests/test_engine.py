@@ -14,8 +14,9 @@ import spec_engine
 from spec_engine.cards import Shoe, hand_total, parse_card, parse_cards, possible_totals
 from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, money_str, parse_money, to_jsonl
-from spec_engine.game import Phase, Round, Table
+from spec_engine.game import Phase, Round
 from spec_engine.rules import ruleset
+from spec_engine.table import Table
 
 
 def test_the_engine_imports_only_the_standard_library() -> None:

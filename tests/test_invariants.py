@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from spec_engine.cards import DECK
 from spec_engine.errors import SpecError
-from spec_engine.game import Action, Phase, Round, Table
+from spec_engine.game import Action, Phase, Round
 from spec_engine.rules import ruleset
+from spec_engine.table import Table
 
 REGULATIONS = ("CL", "ES", "UY", "CZ", "IT")
 KINDS = ("hit", "stand", "double", "split")

@@ -4,7 +4,7 @@ A second, independent implementation (Node.js, no shared code, only the rule-set
 proves that the conformance protocol is language-neutral. The feature suite runs against it
 in a pytest subprocess (``BLACKJACK_SPEC_IMPL``, results to a temporary file through
 ``BLACKJACK_SPEC_RESULTS`` so ``reports/scenarios.json`` is left alone); then the kit's runner
-(``python -m spec_engine.conform``) does the same and its statuses are checked.
+(``python -m spec_engine.kit.conform``) does the same and its statuses are checked.
 
 What it implements: the round level under the Czech (CZ) and Campione (IT) rule sets. What it
 does not (the table and session levels, misdeals, the other three regulations) it answers
@@ -38,7 +38,7 @@ pytestmark = [
     pytest.mark.xdist_group("js_impl"),
 ]
 
-UNSUPPORTED = "spec_engine.protocol.Unsupported"
+UNSUPPORTED = "spec_engine.kit.protocol.Unsupported"
 
 # The CZ scenarios it cannot play, and why: everything else of CZ must pass.
 KNOWN_GAPS = {
@@ -182,11 +182,11 @@ def test_the_results_file_agrees(suite: dict[str, Any]) -> None:
 
 # ------------------------------------------------------------------------------ the kit's runner
 def test_the_conformance_runner_reports_cz(tmp_path: Path) -> None:
-    """``python -m spec_engine.conform`` gives every CZ scenario PASS or UNSUPPORTED and
+    """``python -m spec_engine.kit.conform`` gives every CZ scenario PASS or UNSUPPORTED and
     every clause of the core feature a full pass rate."""
     out = tmp_path / "js-cz"
     proc = subprocess.run(
-        [sys.executable, "-m", "spec_engine.conform", "--impl", COMMAND, "--regulation", "CZ", "--jobs", "1",
+        [sys.executable, "-m", "spec_engine.kit.conform", "--impl", COMMAND, "--regulation", "CZ", "--jobs", "1",
          "--out", str(out), "--max-time", "120"],
         cwd=ROOT, capture_output=True, text=True, timeout=150,
     )  # fmt: skip

@@ -12,17 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from spec_engine.driver import EngineDriver, Refusal
 from spec_engine.errors import InputError
-from spec_engine.overrides import (
-    ENV_VAR,
-    OverridingDriver,
-    from_env,
-    overriding_driver,
-    parse_overrides,
-    rule_value,
-    to_env,
-)
+from spec_engine.kit.driver import EngineDriver, OverridingDriver, Refusal, overriding_driver
+from spec_engine.overrides import ENV_VAR, from_env, parse_overrides, rule_value, to_env
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,7 +1,7 @@
 """The conformance protocol: its schemas, the serving side, the calling side and its page.
 
 Every message of real traffic (the feature suite's, recorded as test vectors, replayed through
-:func:`spec_engine.protocol.serve`) must validate against the schemas of
+:func:`spec_engine.kit.protocol.serve`) must validate against the schemas of
 ``spec_engine/data/protocol/``; the examples of ``docs/protocol.md`` must still be what the
 reference adapter answers. ``python -m tests.test_protocol --fix-doc`` rewrites the page's
 reply lines (``←``) from the adapter after a deliberate change.
@@ -30,9 +30,9 @@ from referencing import Registry, Resource
 
 from spec_engine import events as event_module
 from spec_engine.cards import RANKS, SUITS
-from spec_engine.driver import Refusal
 from spec_engine.events import money, money_str
-from spec_engine.protocol import (
+from spec_engine.kit.driver import Refusal
+from spec_engine.kit.protocol import (
     ACTIONS,
     ERROR_CODES,
     MAX_LINE,
@@ -43,8 +43,8 @@ from spec_engine.protocol import (
     Unsupported,
     serve,
 )
+from spec_engine.kit.vectors import SCHEMA_DIR, load
 from spec_engine.rules import RULE_FIELDS
-from spec_engine.vectors import SCHEMA_DIR, load
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "protocol.md"
@@ -288,7 +288,11 @@ def dumped_folder() -> Path:
     atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     out = tmp / "out"
     done = subprocess.run(
-        [sys.executable, "-m", "spec_engine.vectors", str(out)], cwd=ROOT, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "spec_engine.kit.vectors", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return out
@@ -335,7 +339,7 @@ def test_real_traffic_validates(recorded_vectors: list[dict[str, Any]]) -> None:
 
 
 # ------------------------------------------------------------------------------ the calling side
-ADAPTER = f"{sys.executable} -m spec_engine.adapter"
+ADAPTER = f"{sys.executable} -m spec_engine.kit.adapter"
 
 
 def fake(script: str) -> str:
@@ -411,13 +415,13 @@ def test_protocol_driver_judges_a_misbehaving_implementation(
 
 def test_protocol_driver_runs_no_shell_and_restarts_after_a_crash(tmp_path: Path) -> None:
     with pytest.raises(ImplementationCrash, match="cannot start"):  # no shell to read the assignment
-        ProtocolDriver(f"PYTHONUNBUFFERED=1 {sys.executable} -m spec_engine.adapter", timeout=5).phase()
+        ProtocolDriver(f"PYTHONUNBUFFERED=1 {sys.executable} -m spec_engine.kit.adapter", timeout=5).phase()
     marker = tmp_path / "started"
     script = (
         "import pathlib, sys\n"
         f"p = pathlib.Path({str(marker)!r}); n = int(p.read_text()) if p.exists() else 0; p.write_text(str(n + 1))\n"
         "if n == 0: sys.exit(1)\n"
-        "from spec_engine.protocol import serve; serve(sys.stdin, sys.stdout)"
+        "from spec_engine.kit.protocol import serve; serve(sys.stdin, sys.stdout)"
     )
     driver = ProtocolDriver(fake(script), timeout=10)
     try:
@@ -514,7 +518,14 @@ def test_the_doc_names_every_status_error_code_and_limit() -> None:
     text = DOC.read_text(encoding="utf-8")
     for word in ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP", *ERROR_CODES, *ACTIONS):
         assert f"`{word}`" in text, word
-    for phrase in ("1 MiB", "without** a shell", "--timeout", "--memory-mb", "python -m spec_engine.conform", "1.0"):
+    for phrase in (
+        "1 MiB",
+        "without** a shell",
+        "--timeout",
+        "--memory-mb",
+        "python -m spec_engine.kit.conform",
+        "1.0",
+    ):
         assert phrase.lower() in text.lower(), phrase
 
 

@@ -11,18 +11,12 @@ import pytest
 import spec_engine.rules
 from spec_engine.cards import DECK, Card
 from spec_engine.catalog import REGULATION_IDS, all_clause_ids
-from spec_engine.docgen import anchor
 from spec_engine.errors import InputError
+from spec_engine.pages.cards import card_name, card_svg, hand_svg
+from spec_engine.pages.common import anchor
+from spec_engine.pages.hands import SITUATIONS, play_situation, worked_hands_page
+from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.rules import RuleSet, ruleset
-from spec_engine.showcase import (
-    SITUATIONS,
-    card_name,
-    card_svg,
-    hand_svg,
-    onboarding_page,
-    play_situation,
-    worked_hands_page,
-)
 
 SVG = "{http://www.w3.org/2000/svg}"
 LINK = re.compile(r"\[([^\]]+)\]\(([a-z]{2})\.md#([^)]+)\)")

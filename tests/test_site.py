@@ -45,7 +45,7 @@ def changed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "tests/test_features.py", "-k", "CL"], copy
     )
     assert run.returncode == 1, "the changed rule should make some club scenarios fail:\n" + run.stdout[-3000:]
-    gen = _run(["-m", "spec_engine.docgen", "docs/generated", "--results", "reports/scenarios.json"], copy)
+    gen = _run(["-m", "spec_engine.pages", "docs/generated", "--results", "reports/scenarios.json"], copy)
     assert gen.returncode == 0, gen.stderr
     return copy
 

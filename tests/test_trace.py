@@ -1,4 +1,4 @@
-"""spec_engine.trace: the feature reader (checked against pytest-bdd's own parser), the
+"""spec_engine.kit.trace: the feature reader (checked against pytest-bdd's own parser), the
 exemptions loader, the gate on small made-up projects, the coverage report and its command,
 and the per-scenario results plugin under pytest-xdist."""
 
@@ -18,7 +18,7 @@ from pytest_bdd.parser import FeatureParser, render_string
 
 from spec_engine.catalog import REGULATION_IDS, clause, regulations
 from spec_engine.errors import InputError
-from spec_engine.trace import (
+from spec_engine.kit.trace import (
     FEATURES,
     ScenarioInfo,
     clause_tags,
@@ -431,7 +431,7 @@ def test_the_command_reports_a_bad_results_file(capsys: pytest.CaptureFixture[st
 
 def test_the_command_runs_as_a_module() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "spec_engine.trace", "--json"], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-m", "spec_engine.kit.trace", "--json"], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert json.loads(done.stdout)["total"]["clauses"] == sum(len(r.clauses) for r in regulations())
 

@@ -1,5 +1,5 @@
 """The traceability gate: every clause is checked by a scenario or declared exempt, and every
-tag means something. The checks live in :func:`spec_engine.trace.gate_problems`; each test
+tag means something. The checks live in :func:`spec_engine.kit.trace.gate_problems`; each test
 here shows one kind of problem, listed per regulation."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from spec_engine.catalog import DATA, regulations
-from spec_engine.trace import CHECKS, EXEMPTIONS, FEATURES, Problem, covering, exemptions, gate_problems, scenarios
+from spec_engine.kit.trace import CHECKS, EXEMPTIONS, FEATURES, Problem, covering, exemptions, gate_problems, scenarios
 
 
 @pytest.fixture(scope="module")

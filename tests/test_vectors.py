@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import filecmp
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -13,10 +14,10 @@ from typing import Any
 import pytest
 
 from spec_engine.catalog import all_clause_ids
-from spec_engine.driver import EngineDriver, Refusal
-from spec_engine.protocol import ImplementationTimeout, ProtocolDriver
-from spec_engine.trace import scenarios
-from spec_engine.vectors import (
+from spec_engine.kit.driver import EngineDriver, Refusal
+from spec_engine.kit.protocol import ImplementationTimeout, ProtocolDriver
+from spec_engine.kit.trace import scenarios
+from spec_engine.kit.vectors import (
     VECTORS_SCHEMA,
     RecordingDriver,
     dump,
@@ -102,7 +103,7 @@ def test_every_vector_replays_on_the_engine(recorded_vectors: list[dict[str, Any
 
 
 def test_every_vector_replays_on_the_reference_adapter(recorded_vectors: list[dict[str, Any]]) -> None:
-    driver = ProtocolDriver(f"{sys.executable} -m spec_engine.adapter", timeout=10)
+    driver = ProtocolDriver(f"{sys.executable} -m spec_engine.kit.adapter", timeout=10)
     try:
         failed = {v["id"]: replay(v, driver) for v in recorded_vectors}
     finally:
@@ -207,3 +208,23 @@ def test_check_command_replays_a_dump(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["--check", str(dumped_folder())]) == 0
     assert capsys.readouterr().out.strip().endswith(f"{len(scenarios())} passed, 0 failed")
     assert load(dumped_folder())[0]["format"] == "1.0"
+
+
+GOLDEN_LOGS = ROOT / "tests" / "golden" / "vector_logs.json"
+
+
+def log_digest(events: Any) -> str:
+    """What :data:`GOLDEN_LOGS` keeps of a vector's event log."""
+    canonical = json.dumps(events, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def test_every_event_log_is_the_one_recorded_before(recorded_vectors: list[dict[str, Any]]) -> None:
+    """The logs are byte-identical to the ones recorded before a refactoring (the three-rooms
+    move): a moved module, a faster engine or a new driver changes no event a scenario sees."""
+    golden = json.loads(GOLDEN_LOGS.read_text(encoding="utf-8"))["logs"]
+    now = {v["id"]: log_digest(v["events"]) for v in recorded_vectors}
+    changed = sorted(i for i in golden.keys() & now.keys() if golden[i] != now[i])
+    assert changed == [], f"event logs changed: {changed}"
+    assert sorted(golden.keys() - now.keys()) == [], "vectors gone"
+    assert sorted(now.keys() - golden.keys()) == [], f"new vectors: add their digests to {GOLDEN_LOGS.name}"

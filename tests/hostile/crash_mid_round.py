@@ -6,8 +6,8 @@ import json
 import os
 import sys
 
-from spec_engine.driver import EngineDriver
-from spec_engine.protocol import PROTOCOL_VERSION, handle
+from spec_engine.kit.driver import EngineDriver
+from spec_engine.kit.protocol import PROTOCOL_VERSION, handle
 
 INFO = {
     "protocol": PROTOCOL_VERSION,

@@ -6,8 +6,8 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from spec_engine.driver import EngineDriver
-from spec_engine.protocol import serve
+from spec_engine.kit.driver import EngineDriver
+from spec_engine.kit.protocol import serve
 
 
 class SixToFive(EngineDriver):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from spec_engine.driver import EngineDriver
-from spec_engine.protocol import PROTOCOL_VERSION, handle
+from spec_engine.kit.driver import EngineDriver
+from spec_engine.kit.protocol import PROTOCOL_VERSION, handle
 
 INFO = {"protocol": PROTOCOL_VERSION, "implementation": {"name": "rounds-only", "version": "0", "language": "Python"}}
 

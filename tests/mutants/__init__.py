@@ -5,7 +5,7 @@ Each mutant (:mod:`tests.mutants.catalog`) is one fault: a wrong rule value (bla
 a bust left on the table, ...). None edits the engine's files: :mod:`tests.mutants.adapter`
 applies the fault inside its own process (a rule-set override, or a method of
 ``spec_engine.game`` recompiled from its source with one edit) and serves that faulty
-engine through :func:`spec_engine.protocol.serve`::
+engine through :func:`spec_engine.kit.protocol.serve`::
 
     python -m tests.mutants.adapter blackjack_6_5
 

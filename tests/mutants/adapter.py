@@ -4,14 +4,14 @@
 
 Applies mutant ``NAME`` (see :mod:`tests.mutants.catalog`; ``none`` is the control, no
 fault) inside this process, then answers JSON-lines requests on stdin exactly as
-``python -m spec_engine.adapter`` does.
+``python -m spec_engine.kit.adapter`` does.
 """
 
 from __future__ import annotations
 
 import sys
 
-from spec_engine.protocol import serve
+from spec_engine.kit.protocol import serve
 from tests.mutants.catalog import MutantError, mutant
 
 

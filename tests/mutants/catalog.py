@@ -17,6 +17,7 @@ that applied it.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import sys
 import textwrap
@@ -53,7 +54,7 @@ def override_rules(regulations: Iterable[str], change: Callable[[Any], dict[str,
     targets = frozenset(regulations)
 
     def apply() -> None:
-        from spec_engine import driver
+        from spec_engine.kit import driver
 
         names = vars(driver)
         original = names["ruleset"]  # the name the driver loads rule sets by
@@ -73,14 +74,20 @@ def rules_set(regulations: Iterable[str], **values: Any) -> Callable[[], None]:
     return override_rules(regulations, lambda rules: dict(values))
 
 
+OWNERS = {"Round": "spec_engine.game", "Table": "spec_engine.table"}
+"""The engine classes a mutant may change, and their modules."""
+
+
+def _owner(name: str) -> Any:
+    return getattr(importlib.import_module(OWNERS[name]), name)
+
+
 def edit_method(owner: str, method: str, *edits: tuple[str, str]) -> Callable[[], None]:
-    """A fault in the code: ``spec_engine.game.<owner>.<method>`` recompiled from its own
-    source with each ``(old, new)`` replacement made (``old`` must occur exactly once)."""
+    """A fault in the code: the engine's ``<owner>.<method>`` (:data:`OWNERS`) recompiled from
+    its own source with each ``(old, new)`` replacement made (``old`` must occur exactly once)."""
 
     def apply() -> None:
-        from spec_engine import game
-
-        cls = getattr(game, owner)
+        cls = _owner(owner)
         func = cls.__dict__[method]
         source = textwrap.dedent(inspect.getsource(func))
         for old, new in edits:
@@ -105,12 +112,10 @@ def edit_method(owner: str, method: str, *edits: tuple[str, str]) -> Callable[[]
 def wrap_method(
     owner: str, method: str, wrapper: Callable[[Callable[..., Any]], Callable[..., Any]]
 ) -> Callable[[], None]:
-    """A fault in the code: ``spec_engine.game.<owner>.<method>`` replaced by ``wrapper(original)``."""
+    """A fault in the code: the engine's ``<owner>.<method>`` replaced by ``wrapper(original)``."""
 
     def apply() -> None:
-        from spec_engine import game
-
-        cls = getattr(game, owner)
+        cls = _owner(owner)
         setattr(cls, method, wrapper(cls.__dict__[method]))
 
     return apply

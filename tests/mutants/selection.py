@@ -14,7 +14,7 @@ import os
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.trace import regulation_of
+from spec_engine.kit.trace import regulation_of
 
 REGULATIONS_ENV = "BLACKJACK_SPEC_REGULATIONS"
 

@@ -39,9 +39,11 @@ from typing import Any, Protocol
 from spec_engine.cards import Shoe, parse_cards
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import money_str, parse_money
-from spec_engine.game import Phase, Round, Table
+from spec_engine.game import Phase, Round
+from spec_engine.overrides import Overrides, from_env
 from spec_engine.rules import RuleSet, ruleset
 from spec_engine.session import Session
+from spec_engine.table import Table
 
 
 @dataclass(frozen=True)
@@ -437,3 +439,21 @@ def _refusal(exc: Exception) -> Refusal:
         return Refusal("rule_violation", str(exc), clauses=exc.clauses, rule=exc.rule)
     assert isinstance(exc, InputError)
     return Refusal("input_error", str(exc), field=exc.field)
+
+
+class OverridingDriver(DriverWrapper):
+    """A driver whose rounds and tables play ``overrides`` for the regulations listed."""
+
+    def __init__(self, inner: Driver, overrides: Overrides) -> None:
+        super().__init__(inner)
+        self.overrides = overrides
+
+    def _overrides(self, regulation: str, own: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        merged = {**self.overrides.get(regulation.upper(), {}), **(own or {})}
+        return merged or None
+
+
+def overriding_driver(inner: Driver, environ: Mapping[str, str] | None = None) -> Driver:
+    """``inner`` itself when ``BLACKJACK_SPEC_OVERRIDES`` is unset, else wrapped to apply it."""
+    overrides = from_env(environ)
+    return OverridingDriver(inner, overrides) if overrides else inner

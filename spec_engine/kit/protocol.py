@@ -13,7 +13,7 @@ Requests (every one has ``id``, a number echoed in the reply, and ``op``)::
             special_max?, overrides?
     start   level="session", regulation, participants[], advance, min_bet, max_bet, seed,
             shoes[][], after_cut
-    act     action, args{}                  (the actions of spec_engine.driver)
+    act     action, args{}                  (the actions of spec_engine.kit.driver)
     events                                  -> events[]
     legal                                   -> actions[]
     phase                                   -> phase
@@ -26,8 +26,8 @@ clause ids the implementation cites), ``input_error`` (the field at fault),
 ``unsupported`` (the implementation does not offer this level, regulation or action) or
 ``internal``.
 
-:func:`serve` runs a driver behind the protocol (``python -m spec_engine.adapter`` serves
-the engine); :class:`ProtocolDriver` is the other end: a :class:`~spec_engine.driver.Driver`
+:func:`serve` runs a driver behind the protocol (``python -m spec_engine.kit.adapter`` serves
+the engine); :class:`ProtocolDriver` is the other end: a :class:`~spec_engine.kit.driver.Driver`
 that talks to any program speaking the protocol, so the same scenarios check it.
 """
 
@@ -42,8 +42,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from spec_engine.driver import TABLE_ACTIONS, Driver, EngineDriver, Refusal
 from spec_engine.errors import InputError
+from spec_engine.kit.driver import TABLE_ACTIONS, Driver, EngineDriver, Refusal
 from spec_engine.overrides import rule_value
 
 PROTOCOL_VERSION = "1.0"
@@ -190,7 +190,7 @@ def checked(reply: dict[str, Any]) -> dict[str, Any]:
 
 
 class ProtocolDriver:
-    """A :class:`~spec_engine.driver.Driver` that runs another implementation as a child
+    """A :class:`~spec_engine.kit.driver.Driver` that runs another implementation as a child
     process (``command``: a command line, split without a shell) and speaks the protocol
     to it. The process is started on first use and restarted after it crashed, hung or
     spoke garbage; each request waits ``timeout`` seconds at most; the child's address

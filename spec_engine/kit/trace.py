@@ -20,7 +20,7 @@ Three sources meet here:
 exemption, every tag names a clause, ...); :func:`coverage_report` counts, per regulation,
 the clauses that are executable, exempt and missing. Command line::
 
-    python -m spec_engine.trace [--json] [--results reports/scenarios.json] [--features DIR]
+    python -m spec_engine.kit.trace [--json] [--results reports/scenarios.json] [--features DIR]
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any
 from spec_engine.catalog import DATA, REGULATION_IDS, is_clause_id, parse_catalog, regulations
 from spec_engine.errors import InputError, SpecError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "features"
 EXEMPTIONS = DATA / "exemptions.toml"
 STATUSES = ("passed", "failed", "skipped")
@@ -632,9 +632,9 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m spec_engine.trace``: print the coverage report."""
+    """``python -m spec_engine.kit.trace``: print the coverage report."""
     parser = argparse.ArgumentParser(
-        prog="python -m spec_engine.trace",
+        prog="python -m spec_engine.kit.trace",
         description="Clause coverage per regulation: executable, exempt, missing, scenarios, passing.",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -1,15 +1,15 @@
 """The reference adapter: the engine behind the conformance protocol.
 
-    python -m spec_engine.adapter
+    python -m spec_engine.kit.adapter
 
-Reads JSON-lines requests on stdin and answers on stdout (see :mod:`spec_engine.protocol`).
+Reads JSON-lines requests on stdin and answers on stdout (see :mod:`spec_engine.kit.protocol`).
 """
 
 from __future__ import annotations
 
 import sys
 
-from spec_engine.protocol import serve
+from spec_engine.kit.protocol import serve
 
 
 def main() -> None:

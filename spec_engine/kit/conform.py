@@ -1,9 +1,9 @@
 """The conformance kit: run every clause scenario against another implementation.
 
-    python -m spec_engine.conform --impl "CMD" [--regulation UY] [--out reports/conformance/NAME]
+    python -m spec_engine.kit.conform --impl "CMD" [--regulation UY] [--out reports/conformance/NAME]
                                   [--timeout 5] [--memory-mb 1024] [--jobs 2] [-k EXPR] [--max-time S]
 
-The implementation is a program speaking the conformance protocol (:mod:`spec_engine.protocol`).
+The implementation is a program speaking the conformance protocol (:mod:`spec_engine.kit.protocol`).
 The runner runs the project's own feature suite (``tests/test_features.py``, the same scenarios,
 no copies) in a pytest subprocess with ``BLACKJACK_SPEC_IMPL`` set and the plugin
 ``tests/conform_plugin.py`` loaded, which gives each scenario one status:
@@ -58,8 +58,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from spec_engine.driver import EngineDriver
-from spec_engine.protocol import PROTOCOL_VERSION, ImplementationError, ProtocolDriver, handle
+from spec_engine.kit.driver import EngineDriver
+from spec_engine.kit.protocol import PROTOCOL_VERSION, ImplementationError, ProtocolDriver, handle
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
@@ -68,7 +68,7 @@ STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
 BROKEN = frozenset({"FAIL", "ERROR", "CRASH", "TIMEOUT"})
 """The statuses that make a run unsuccessful."""
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 """The project checkout the kit runs from (its features/ and tests/)."""
 
 SUITE = "tests/test_features.py"
@@ -135,7 +135,7 @@ def ruleset_data(regulation: str, overrides: Mapping[str, Any] | None = None) ->
 
 
 def replay(requests: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Send ``requests`` to the engine in-process (through :func:`~spec_engine.protocol.handle`,
+    """Send ``requests`` to the engine in-process (through :func:`~spec_engine.kit.protocol.handle`,
     as the reference adapter does): its replies, and its event log and legal actions after them."""
     engine = EngineDriver()
     info: dict[str, Any] = {}
@@ -279,12 +279,12 @@ def summarize(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "all": block(results),
         "regulations": {reg: block(rows) for reg, rows in sorted(by_reg.items())},
         "clauses": {
-            clause: block(rows) for clause, rows in sorted(by_clause.items(), key=lambda kv: _clause_key(kv[0]))
+            clause: block(rows) for clause, rows in sorted(by_clause.items(), key=lambda kv: clause_key(kv[0]))
         },
     }
 
 
-def _clause_key(clause: str) -> tuple[Any, ...]:
+def clause_key(clause: str) -> tuple[Any, ...]:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[-.]", clause))
 
 
@@ -435,7 +435,7 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
         stream.write(json.dumps({"kind": "header", **header}, ensure_ascii=False) + "\n")
         for result in results:
             stream.write(json.dumps({"kind": "result", **result}, ensure_ascii=False) + "\n")
-    name = _impl_name(header)
+    name = implementation_name(header)
     (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}"), encoding="utf-8")
     summary = {"implementation": name, "regulation": header.get("regulation"), **summarize(results)}
     (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -443,7 +443,7 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
     return results
 
 
-def _impl_name(header: Mapping[str, Any]) -> str:
+def implementation_name(header: Mapping[str, Any]) -> str:
     impl = (header.get("implementation") or {}).get("implementation") or {}
     if impl.get("name"):
         return f"{impl['name']} {impl.get('version', '')}".strip()
@@ -455,102 +455,6 @@ def read_report(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     rows = _read_jsonl(folder / REPORT)
     header = next((r for r in rows if r.get("kind") == "header"), {})
     return header, [r for r in rows if r.get("kind") == "result"]
-
-
-# ------------------------------------------------------------------------------ the site page
-def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None) -> str:
-    """A Markdown page of one report folder, or of every report folder below ``folder``: per
-    implementation a table of counts and percentages per regulation, then per clause; each
-    clause unfolds into its scenarios with status, message and a link to the reproduction's
-    first differing event. Links are ``link_base``/<report folder>/repro/... (relative to
-    ``folder`` when ``link_base`` is None)."""
-    root = Path(folder)
-    folders = [root] if (root / REPORT).exists() else sorted(p.parent for p in root.glob(f"*/{REPORT}"))
-    lines = ["# Conformance", ""]
-    if not folders:
-        return "\n".join([*lines, "No conformance report yet (`python -m spec_engine.conform --impl CMD`).", ""])
-    lines += [
-        "Each implementation ran the clause scenarios through the conformance protocol "
-        f"(`python -m spec_engine.conform`). Statuses: {', '.join(STATUSES)}.",
-        "",
-    ]
-    for path in folders:
-        header, results = read_report(path)
-        rel = "" if path == root else path.relative_to(root).as_posix()
-        base = "/".join(p for p in (link_base if link_base is not None else ".", rel) if p)
-        lines += _implementation_section(header, results, base)
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _cells(block: Mapping[str, Any]) -> str:
-    counts, percent = block["counts"], block["percent"]
-    return " | ".join(f"{counts[s]} ({percent[s]:g} %)" if counts[s] else "0" for s in STATUSES)
-
-
-def _md(text: object) -> str:
-    return (
-        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|").replace("\n", " ")
-    )
-
-
-def _implementation_section(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], base: str) -> list[str]:
-    name = _impl_name(header)
-    summary = summarize(results)
-    suite = header.get("suite") or {}
-    lines = [
-        f"## {_md(name)}",
-        "",
-        f"Command `{header.get('command', '?')}`; regulation filter: {header.get('regulation') or 'all'}; "
-        f"run {header.get('date', '?')}; suite {suite.get('version', '?')} at "
-        f"{(header.get('git_revision') or 'unknown revision')[:12]}; protocol "
-        f"{(header.get('protocol') or {}).get('implementation') or '?'}.",
-        "",
-        "| regulation | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
-        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
-    ]
-    for reg, block in [*summary["regulations"].items(), ("all", summary["all"])]:
-        label = "**all**" if reg == "all" else reg
-        lines.append(f"| {label} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
-    lines += ["", "### Per clause", ""]
-    lines += [
-        "| clause | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
-        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
-    ]
-    for clause, block in summary["clauses"].items():
-        lines.append(f"| {clause} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
-    lines += ["", "### Scenarios per clause", ""]
-    by_clause: dict[str, list[Mapping[str, Any]]] = {}
-    for row in results:
-        for clause in row.get("clauses") or ("(no clause)",):
-            by_clause.setdefault(str(clause), []).append(row)
-    for clause in sorted(by_clause, key=_clause_key):
-        rows = by_clause[clause]
-        broken = sum(normalize_status(r.get("status")) != "PASS" for r in rows)
-        lines += [
-            f'<details markdown="1" id="{slug(clause)}"><summary>{clause}: {len(rows) - broken} of {len(rows)} '
-            f"pass</summary>",
-            "",
-            "| scenario | regulation | status | message | reproduction |",
-            "|---|---|---|---|---|",
-        ]
-        for row in rows:
-            label = str(row.get("scenario"))
-            if row.get("example"):
-                label += f" [{row['example']}]"
-            repro = ""
-            if row.get("repro"):
-                where = row.get("first_difference")
-                text = "repro" if where is None else f"first difference: event {where}"
-                repro = f"[{text}]({base}/{row['repro']}#event-{where if where is not None else 'none'})"
-            message = str(row.get("message") or "")
-            if row.get("expected") is not None:
-                message += f" (expected {row['expected']})"
-            lines.append(
-                f"| {_md(label)} ({row.get('feature')}:{row.get('line')}) | {row.get('regulation') or ''} | "
-                f"{normalize_status(row.get('status'))} | {_md(message[:200])} | {repro} |"
-            )
-        lines += ["", "</details>", ""]
-    return lines
 
 
 # ------------------------------------------------------------------------------ the runner
@@ -647,7 +551,7 @@ def run(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spec_engine.conform", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m spec_engine.kit.conform", description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, help="the implementation's command line (split without a shell)")
     parser.add_argument("--regulation", type=str.upper, choices=("CL", "ES", "UY", "CZ", "IT"), help="one regulation")
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
@@ -676,7 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     counts = summarize(results)["all"]["counts"]
     shown = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
-    print(f"{_impl_name(header)}: {len(results)} scenarios: {shown or 'none run'} ({header['elapsed']} s) -> {out}")
+    name = implementation_name(header)
+    print(f"{name}: {len(results)} scenarios: {shown or 'none run'} ({header['elapsed']} s) -> {out}")
     if not results:
         return 2
     return 1 if any(normalize_status(r.get("status")) in BROKEN for r in results) else 0

@@ -1,10 +1,10 @@
 """Test vectors: every executable scenario as language-neutral JSON, and their replay.
 
-    python -m spec_engine.vectors OUT_DIR                 # dump (runs the feature suite)
-    python -m spec_engine.vectors --check OUT_DIR [--impl "CMD"]   # replay them
+    python -m spec_engine.kit.vectors OUT_DIR                 # dump (runs the feature suite)
+    python -m spec_engine.kit.vectors --check OUT_DIR [--impl "CMD"]   # replay them
 
 A vector is what one scenario sent to the reference engine and what came back, in the
-conformance protocol's own messages (:mod:`spec_engine.protocol`): the ``start`` request,
+conformance protocol's own messages (:mod:`spec_engine.kit.protocol`): the ``start`` request,
 every later request (actions, and the ``legal``, ``phase`` and ``state`` queries the
 scenario made) each with the engine's reply (``{"ok": true, ...}`` or the refusal's code,
 clause ids, rule and field; never the free-text message), the final event log and each
@@ -18,8 +18,8 @@ wrap its driver in a :class:`RecordingDriver` and save one file per scenario. Th
 refuses to write anything unless every scenario passed, then writes the files with sorted
 keys and fixed formatting, so two dumps of the same tree are byte-identical.
 
-:func:`replay` plays one vector against any :class:`~spec_engine.driver.Driver` (the
-engine in-process, or another program through :class:`~spec_engine.protocol.ProtocolDriver`)
+:func:`replay` plays one vector against any :class:`~spec_engine.kit.driver.Driver` (the
+engine in-process, or another program through :class:`~spec_engine.kit.protocol.ProtocolDriver`)
 and lists the differences.
 """
 
@@ -39,10 +39,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from spec_engine.driver import Driver
+from spec_engine.catalog import DATA
 from spec_engine.events import money, money_str, parse_money
+from spec_engine.kit.driver import Driver
+from spec_engine.kit.protocol import PROTOCOL_VERSION, ProtocolDriver, _jsonable, checked, handle
 from spec_engine.overrides import rule_value
-from spec_engine.protocol import PROTOCOL_VERSION, ProtocolDriver, _jsonable, checked, handle
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 VECTOR_FORMAT = "1.0"
@@ -51,9 +52,9 @@ VECTOR_FORMAT = "1.0"
 RECORD_ENV = "BLACKJACK_SPEC_RECORD"
 """Names the folder where the ``play`` fixture saves one recording per scenario."""
 
-SCHEMA_DIR = Path(__file__).parent / "data" / "protocol"
+SCHEMA_DIR = DATA / "protocol"
 VECTORS_SCHEMA = SCHEMA_DIR / "vectors.schema.json"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the dump runs its feature suite)."""
 
 QUERIES = ("legal", "phase", "state")
@@ -76,8 +77,8 @@ def expected_reply(reply: Mapping[str, Any]) -> dict[str, Any]:
 
 class RecordingDriver(ProtocolDriver):
     """A driver that passes every call to ``inner`` through the protocol's own request
-    handling (:func:`~spec_engine.protocol.handle`) and records each request with its reply:
-    the requests are built exactly as :class:`~spec_engine.protocol.ProtocolDriver` sends
+    handling (:func:`~spec_engine.kit.protocol.handle`) and records each request with its reply:
+    the requests are built exactly as :class:`~spec_engine.kit.protocol.ProtocolDriver` sends
     them, and no process is started."""
 
     def __init__(self, inner: Driver) -> None:
@@ -279,7 +280,7 @@ def _sorted_json(values: Sequence[Any]) -> list[str]:
 def replay(vector: Mapping[str, Any], driver: Driver) -> list[str]:
     """Play ``vector`` against ``driver``; the differences found (empty: it conforms).
 
-    Every request goes through :func:`~spec_engine.protocol.handle`, so any driver will
+    Every request goes through :func:`~spec_engine.kit.protocol.handle`, so any driver will
     do. Replies are compared without messages; the order of legal actions and of cited
     clause ids does not matter. After the first difference the rest is still played
     (later differences may follow from it). An implementation error (crash, timeout,
@@ -329,7 +330,7 @@ def _log_difference(expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping
 
 # ------------------------------------------------------------------------------ command line
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spec_engine.vectors", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m spec_engine.kit.vectors", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder of the vectors")
     parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")
     parser.add_argument("--impl", help="with --check: the command of the implementation (default: the engine)")
@@ -339,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         vectors = dump(args.out)
         print(f"{len(vectors)} vectors written to {args.out}")
         return 0
-    from spec_engine.driver import EngineDriver
+    from spec_engine.kit.driver import EngineDriver
 
     driver: Driver = ProtocolDriver(args.impl, timeout=args.timeout) if args.impl else EngineDriver()
     failed = 0

@@ -1,0 +1,107 @@
+"""Generate the site's pages from the data (no MkDocs plugin involved).
+
+    python -m spec_engine.pages docs/generated [--results reports/scenarios.json]
+
+Everything on the site comes from here: the catalog, the rule sets, the feature files and
+the latest scenario results (``reports/scenarios.json``, written by the test run). The
+output is plain Markdown with some inline HTML (the comparison matrix), so any builder
+that reads Markdown can render it. Pages link to each other by ``.html`` file names (the
+site is built with ``use_directory_urls: false``, so it also works opened from disk).
+
+Pages: ``_snippets/regulations-table.md`` (included on the home page, not a page itself), ``rules.md`` (the comparison
+matrix), one page per regulation (``cl.md`` ...), ``scenarios/`` (one page per feature
+file and an index), ``coverage.md``, ``events.md``, ``worked-hands.md`` and
+``onboarding-<reg>.md`` (:mod:`spec_engine.pages.hands`, :mod:`spec_engine.pages.onboarding`), ``conformance.md``
+(:mod:`spec_engine.pages.conformance`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+from collections import defaultdict
+from pathlib import Path
+
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.kit.conform import REPORT
+from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_results, scenarios
+from spec_engine.pages.common import Results, feature_page
+from spec_engine.pages.conformance import report_page
+from spec_engine.pages.hands import worked_hands_page
+from spec_engine.pages.matrix import rules_page
+from spec_engine.pages.onboarding import onboarding_page
+from spec_engine.pages.regulations import regulation_page, regulations_table
+from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
+
+
+def _showcase_pages() -> dict[str, str]:
+    pages = {"worked-hands.md": worked_hands_page()}
+    for reg_id in REGULATION_IDS:
+        pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
+    return pages
+
+
+CONFORMANCE_REPORTS = Path("reports") / "conformance"
+
+
+def _conformance_page(out: Path) -> str:
+    """The conformance reports (``reports/conformance/<implementation>/``), their
+    reproduction files copied beside the page for download."""
+
+    target = out / "conformance"
+    if target.exists():
+        shutil.rmtree(target)
+    for report in sorted(CONFORMANCE_REPORTS.glob(f"*/{REPORT}")):
+        repro = report.parent / "repro"
+        if repro.is_dir():
+            shutil.copytree(repro, target / report.parent.name / "repro")
+    page = report_page(CONFORMANCE_REPORTS, link_base="conformance")
+    return page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md).\n"
+
+
+def generate(out: Path, results_path: Path | None = None) -> list[Path]:
+    """Write every generated page into ``out``; returns the files written."""
+    entries = read_results(results_path) if results_path is not None and results_path.exists() else []
+    results = Results(entries)
+    infos = scenarios(FEATURES)
+    pages: dict[str, str] = {
+        "_snippets/regulations-table.md": regulations_table(),
+        "rules.md": rules_page(),
+        "events.md": events_page(),
+        "coverage.md": coverage_page(results_path if entries else None),
+        "scenarios/index.md": scenario_index(infos, results),
+    }
+    for reg_id in REGULATION_IDS:
+        pages[f"{reg_id.lower()}.md"] = regulation_page(reg_id, infos, results)
+    by_feature: dict[str, list[ScenarioInfo]] = defaultdict(list)
+    for info in infos:
+        by_feature[info.feature].append(info)
+    for feature, group in by_feature.items():
+        pages[f"scenarios/{feature_page(feature)}.md"] = scenario_file_page(feature, group, results, FEATURES.parent)
+    pages.update(_showcase_pages())
+    pages["conformance.md"] = _conformance_page(out)
+    written = []
+    for name, page in pages.items():
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(page, encoding="utf-8")
+        written.append(path)
+    (out / "site-data.json").write_text(
+        json.dumps({"coverage": coverage_report(FEATURES, results_path if entries else None)}, indent=1),
+        encoding="utf-8",
+    )
+    return written
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Generate the site's pages from the data.")
+    parser.add_argument("out", nargs="?", default="docs/generated", type=Path)
+    parser.add_argument("--results", type=Path, default=None, help="scenario results (reports/scenarios.json)")
+    args = parser.parse_args(argv)
+    written = generate(args.out, args.results)
+    print(f"{len(written)} pages written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Shared pieces of the pages: inert text, clause links and anchors, status badges, rule values with their basis."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from spec_engine.catalog import regulation
+from spec_engine.events import Money, money_str
+from spec_engine.kit.trace import ScenarioInfo
+from spec_engine.rules import Citation, RuleSet, show_value
+
+_LIST_START = re.compile(r"^(\d*)([.)+-])")
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]#|"})
+STATUS_LABEL = {"passed": "pass", "failed": "FAIL", "skipped": "skipped", None: "not run"}
+
+
+def text(value: str) -> str:
+    """Verbatim text made inert: no HTML, no Markdown emphasis, links or table breaks."""
+    inert = html.escape(value, quote=False).translate(_MD_SPECIAL)
+    return _LIST_START.sub(r"\1\\\2", inert)
+
+
+def anchor(clause_id: str) -> str:
+    """The HTML anchor of a clause on its regulation page."""
+    return clause_id.lower().replace(".", "-")
+
+
+def clause_href(clause_id: str, prefix: str = "", ext: str = "html") -> str:
+    """The address of a clause: ``.html`` for raw HTML, ``.md`` for Markdown links (the
+    builder checks and rewrites those)."""
+    reg = clause_id.split("-", 1)[0].lower()
+    return f"{prefix}{reg}.{ext}#{anchor(clause_id)}"
+
+
+def clause_link(clause_id: str, prefix: str = "") -> str:
+    """A Markdown link to a clause, from a page in the generated folder (``prefix`` for
+    pages in a subfolder, e.g. ``../``)."""
+    return f"[{clause_id}]({clause_href(clause_id, prefix, 'md')})"
+
+
+def slug(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+
+
+def feature_page(feature: str) -> str:
+    """The page of a feature file, ``features/uy/core.feature`` -> ``uy-core``."""
+    return slug(feature.removeprefix("features/").removesuffix(".feature"))
+
+
+def scenario_anchor(info: ScenarioInfo) -> str:
+    return f"s{info.line}"
+
+
+def badge(status: str | None) -> str:
+    label = STATUS_LABEL.get(status, status or "not run")
+    return f'<span class="status status-{status or "none"}">{label}</span>'
+
+
+# ------------------------------------------------------------------------------ results
+class Results:
+    """Scenario statuses from the latest run, keyed by feature, line and regulation."""
+
+    def __init__(self, entries: Iterable[dict[str, Any]] = ()) -> None:
+        self.by_key: dict[tuple[str, int, str | None], str] = {}
+        for entry in entries:
+            self.by_key[(entry["feature"], entry["line"], entry.get("regulation"))] = entry["status"]
+
+    def status(self, info: ScenarioInfo) -> str | None:
+        return self.by_key.get((info.feature, info.line, info.regulation)) or self.by_key.get(
+            (info.feature, info.line, None)
+        )
+
+
+def overall_status(statuses: Iterable[str | None]) -> str | None:
+    found = list(statuses)
+    if not found:
+        return None
+    for status in ("failed", None, "skipped"):
+        if status in found:
+            return status
+    return "passed"
+
+
+# ------------------------------------------------------------------------------ the matrix
+def clause_words(clause_ids: Iterable[str]) -> str:
+    """The clauses' own words, for a tooltip."""
+    parts = []
+    for clause_id in clause_ids:
+        found = regulation(clause_id.split("-", 1)[0]).clause(clause_id)
+        parts.append(f"{clause_id}: {found.text}")
+    return html.escape(" | ".join(parts))
+
+
+# ---------------------------------------------------------------------------- citations
+
+
+def clause_links(clauses: Sequence[str]) -> str:
+    return ", ".join(clause_link(c) for c in clauses)
+
+
+def basis_text(cite: Citation | None) -> str:
+    """A rule value's basis, short: its clause links, a reading of them, or an assumption."""
+    if cite is None or cite.assumed:
+        context = f"; context {clause_links(cite.clauses)}" if cite is not None and cite.clauses else ""
+        return f"*not stated: assumed*{context}"
+    prefix = "reading of " if cite.basis == "interpretation" else ""
+    return prefix + clause_links(cite.clauses)
+
+
+def rule_value_text(rules: RuleSet, name: str) -> str:
+    """A rule value with its basis, as in the rules comparison: bold when the text says it,
+    italic when the engine assumes it."""
+    cite = rules.citations.get(name)
+    shown = text(show_value(getattr(rules, name)))
+    value = f"*{shown}*" if cite is None or cite.assumed else f"**{shown}**"
+    return f"`{name}` {value} ({basis_text(cite)})"
+
+
+def signed_money(amount: Money) -> str:
+    return ("+" if amount > 0 else "") + money_str(amount)

@@ -1,0 +1,115 @@
+"""The conformance page: the kit's report folders as Markdown."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from spec_engine.kit.conform import (
+    REPORT,
+    STATUSES,
+    clause_key,
+    implementation_name,
+    normalize_status,
+    read_report,
+    slug,
+    summarize,
+)
+
+
+# ------------------------------------------------------------------------------ the site page
+def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None) -> str:
+    """A Markdown page of one report folder, or of every report folder below ``folder``: per
+    implementation a table of counts and percentages per regulation, then per clause; each
+    clause unfolds into its scenarios with status, message and a link to the reproduction's
+    first differing event. Links are ``link_base``/<report folder>/repro/... (relative to
+    ``folder`` when ``link_base`` is None)."""
+    root = Path(folder)
+    folders = [root] if (root / REPORT).exists() else sorted(p.parent for p in root.glob(f"*/{REPORT}"))
+    lines = ["# Conformance", ""]
+    if not folders:
+        return "\n".join([*lines, "No conformance report yet (`python -m spec_engine.kit.conform --impl CMD`).", ""])
+    lines += [
+        "Each implementation ran the clause scenarios through the conformance protocol "
+        f"(`python -m spec_engine.kit.conform`). Statuses: {', '.join(STATUSES)}.",
+        "",
+    ]
+    for path in folders:
+        header, results = read_report(path)
+        rel = "" if path == root else path.relative_to(root).as_posix()
+        base = "/".join(p for p in (link_base if link_base is not None else ".", rel) if p)
+        lines += _implementation_section(header, results, base)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _cells(block: Mapping[str, Any]) -> str:
+    counts, percent = block["counts"], block["percent"]
+    return " | ".join(f"{counts[s]} ({percent[s]:g} %)" if counts[s] else "0" for s in STATUSES)
+
+
+def _md(text: object) -> str:
+    return (
+        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|").replace("\n", " ")
+    )
+
+
+def _implementation_section(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], base: str) -> list[str]:
+    name = implementation_name(header)
+    summary = summarize(results)
+    suite = header.get("suite") or {}
+    lines = [
+        f"## {_md(name)}",
+        "",
+        f"Command `{header.get('command', '?')}`; regulation filter: {header.get('regulation') or 'all'}; "
+        f"run {header.get('date', '?')}; suite {suite.get('version', '?')} at "
+        f"{(header.get('git_revision') or 'unknown revision')[:12]}; protocol "
+        f"{(header.get('protocol') or {}).get('implementation') or '?'}.",
+        "",
+        "| regulation | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
+        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
+    ]
+    for reg, block in [*summary["regulations"].items(), ("all", summary["all"])]:
+        label = "**all**" if reg == "all" else reg
+        lines.append(f"| {label} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
+    lines += ["", "### Per clause", ""]
+    lines += [
+        "| clause | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
+        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
+    ]
+    for clause, block in summary["clauses"].items():
+        lines.append(f"| {clause} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
+    lines += ["", "### Scenarios per clause", ""]
+    by_clause: dict[str, list[Mapping[str, Any]]] = {}
+    for row in results:
+        for clause in row.get("clauses") or ("(no clause)",):
+            by_clause.setdefault(str(clause), []).append(row)
+    for clause in sorted(by_clause, key=clause_key):
+        rows = by_clause[clause]
+        broken = sum(normalize_status(r.get("status")) != "PASS" for r in rows)
+        lines += [
+            f'<details markdown="1" id="{slug(clause)}"><summary>{clause}: {len(rows) - broken} of {len(rows)} '
+            f"pass</summary>",
+            "",
+            "| scenario | regulation | status | message | reproduction |",
+            "|---|---|---|---|---|",
+        ]
+        for row in rows:
+            label = str(row.get("scenario"))
+            if row.get("example"):
+                label += f" [{row['example']}]"
+            repro = ""
+            if row.get("repro"):
+                where = row.get("first_difference")
+                text = "repro" if where is None else f"first difference: event {where}"
+                repro = f"[{text}]({base}/{row['repro']}#event-{where if where is not None else 'none'})"
+            message = str(row.get("message") or "")
+            if row.get("expected") is not None:
+                message += f" (expected {row['expected']})"
+            lines.append(
+                f"| {_md(label)} ({row.get('feature')}:{row.get('line')}) | {row.get('regulation') or ''} | "
+                f"{normalize_status(row.get('status'))} | {_md(message[:200])} | {repro} |"
+            )
+        lines += ["", "</details>", ""]
+    return lines

@@ -1,0 +1,79 @@
+"""One page per regulation (every clause verbatim, with its gist and the scenarios that
+check it), and the home page's table of the regulations.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from spec_engine.catalog import Clause, regulation, regulations
+from spec_engine.kit.trace import ScenarioInfo, exemptions
+from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text
+
+
+# ------------------------------------------------------------------------------ regulation pages
+def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, exempt: str | None) -> list[str]:
+    meta = f"{clause.kind} · {', '.join(clause.topics)}"
+    out = [
+        f"### {clause.id} {{#{anchor(clause.id)}}}",
+        "",
+        f"> {text(clause.text)}",
+        "",
+        f"*{text(clause.gist)}*  ",
+        f"<small>{meta}</small>",
+        "",
+    ]
+    if clause.note:
+        out += ['!!! note "Ambiguity and reading"', f"    {text(clause.note)}", ""]
+    if exempt is not None:
+        out += [f"{badge('exempt')} Not executable: {text(exempt)}", ""]
+    elif checks:
+        out.append("Checked by:")
+        out.append("")
+        for info in checks:
+            href = f"scenarios/{feature_page(info.feature)}.md#{scenario_anchor(info)}"
+            out.append(f"- {badge(results.status(info))} [{text(info.name)}]({href})")
+        out.append("")
+    else:
+        out += [f"{badge('missing')} No scenario checks this clause yet.", ""]
+    return out
+
+
+def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) -> str:
+    reg = regulation(reg_id)
+    exempt = exemptions()
+    checks: dict[str, list[ScenarioInfo]] = defaultdict(list)
+    for info in infos:
+        for tag in info.tags:
+            if tag.startswith(reg_id + "-"):
+                checks[tag].append(info)
+    lines = [
+        f"# {reg.name}",
+        "",
+        text(reg.description),
+        "",
+        f"{len(reg.clauses)} clauses, in the order of the text; each with the scenarios that check it "
+        f"and their status in the latest run. Source: `{reg.source}` ({reg.language}).",
+        "",
+    ]
+    section = None
+    for clause in reg.clauses:
+        if clause.section and clause.section != section:
+            section = clause.section
+            lines += [f"## {text(section)}", ""]
+        lines += _clause_block(clause, checks.get(clause.id, []), results, exempt.get(clause.id))
+    if reg.excluded:
+        lines += ["## Not clauses", "", "Parts of the text that are not rules, left out of the catalog:", ""]
+        for e in reg.excluded:
+            lines.append(f"- {e.reason}: “{text(e.text)}”" + (f" ({e.count} times)" if e.everywhere else ""))
+    return "\n".join(lines) + "\n"
+
+
+def regulations_table() -> str:
+    rows = ["| id | regulation | clauses | language | what it is |", "|---|---|---|---|---|"]
+    for reg in regulations():
+        rows.append(
+            f"| {reg.id} | [{text(reg.short)}](generated/{reg.id.lower()}.md) | {len(reg.clauses)} | "
+            f"{reg.language} | {text(reg.description)} |"
+        )
+    return "\n".join(rows) + "\n"

@@ -1,0 +1,117 @@
+"""The scenario pages (one per feature file, and an index), the coverage page and the event-log page."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from spec_engine import events
+from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, exemptions
+from spec_engine.pages.common import Results, badge, clause_link, feature_page, overall_status, scenario_anchor, text
+
+# ------------------------------------------------------------------------------ scenario pages
+_TAG_LINE = re.compile(r"^\s*@")
+_BLOCK_START = re.compile(r"^\s*(Scenario|Scenario Outline|Scenario Template|Example|Rule|Background):")
+
+
+def _blocks(lines: list[str], starts: list[int]) -> dict[int, list[str]]:
+    """Each scenario's text, from its keyword line to the next block (tags excluded)."""
+    out = {}
+    for line in starts:
+        end = len(lines)
+        for i in range(line, len(lines)):
+            if _BLOCK_START.match(lines[i]):
+                end = i
+                break
+        while end > line and (not lines[end - 1].strip() or _TAG_LINE.match(lines[end - 1])):
+            end -= 1
+        out[line] = lines[line - 1 : end]
+    return out
+
+
+def scenario_file_page(feature: str, infos: list[ScenarioInfo], results: Results, root: Path) -> str:
+    lines = (root / feature).read_text(encoding="utf-8").splitlines()
+    by_line: dict[int, list[ScenarioInfo]] = defaultdict(list)
+    for info in infos:
+        by_line[info.line].append(info)
+    blocks = _blocks(lines, sorted(by_line))
+    title = infos[0].feature_name
+    out = [f"# {text(title)}", "", f"`{feature}` · {len(infos)} test(s)", ""]
+    for line, group in sorted(by_line.items()):
+        first = group[0]
+        status = overall_status(results.status(i) for i in group)
+        tags = sorted({t for i in group for t in i.tags if "-" in t})
+        out += [
+            f"## {text(first.template)} {{#{scenario_anchor(first)}}}",
+            "",
+            f"{badge(status)} " + " ".join(clause_link(t, "../") for t in tags),
+            "",
+            "```gherkin",
+            *[ln.rstrip() for ln in blocks[line]],
+            "```",
+            "",
+        ]
+        if first.example_line is not None:
+            out += ["| regulation | row | status | clauses |", "|---|---|---|---|"]
+            for info in group:
+                row_tags = " ".join(clause_link(t, "../") for t in info.tags if "-" in t)
+                status = badge(results.status(info))
+                out.append(f"| {info.regulation or ''} | line {info.example_line} | {status} | {row_tags} |")
+            out.append("")
+    return "\n".join(out)
+
+
+def scenario_index(infos: list[ScenarioInfo], results: Results) -> str:
+    by_feature: dict[str, list[ScenarioInfo]] = defaultdict(list)
+    for info in infos:
+        by_feature[info.feature].append(info)
+    out = [
+        "# Scenarios",
+        "",
+        "Every scenario of `features/`, grouped by feature file, with its status in the latest run. "
+        "The comparison outlines (`features/compare/`) play one situation under the five rule sets.",
+        "",
+        "| feature | tests | passing | failing |",
+        "|---|---|---|---|",
+    ]
+    for feature, group in sorted(by_feature.items()):
+        statuses = [results.status(i) for i in group]
+        out.append(
+            f"| [{text(group[0].feature_name)}]({feature_page(feature)}.md) `{feature}` | {len(group)} | "
+            f"{statuses.count('passed')} | {statuses.count('failed')} |"
+        )
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------ other pages
+def coverage_page(results_path: Path | None) -> str:
+    report = coverage_report(FEATURES, results_path)
+    out = [
+        "# Coverage",
+        "",
+        "Every clause has at least one scenario or a declared exemption (a test fails otherwise). "
+        "*Executable*: checked by at least one scenario; *exempt*: no engine can check it (the "
+        "reason is on the clause's page); *passing*: scenarios passing in the latest run.",
+        "",
+        "| regulation | clauses | executable | exempt | missing | scenarios | passing | executable % |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    rows = dict(report["regulations"])
+    rows["total"] = report["total"]
+    for reg, row in rows.items():
+        name = f"[{reg}]({reg.lower()}.md)" if reg != "total" else "**total**"
+        passing = "n/a" if row["passing"] is None else row["passing"]
+        out.append(
+            f"| {name} | {row['clauses']} | {row['executable']} | {row['exempt']} | {row['missing']} | "
+            f"{row['scenarios']} | {passing} | {row['executable_percent']:.1f} |"
+        )
+    out += ["", "## Exemptions", "", "| clause | reason |", "|---|---|"]
+    for clause_id, reason in exemptions().items():
+        out.append(f"| {clause_link(clause_id)} | {text(reason)} |")
+    return "\n".join(out) + "\n"
+
+
+def events_page() -> str:
+    doc = events.__doc__ or ""
+    return "# The event log\n\n```text\n" + doc.strip() + "\n```\n"

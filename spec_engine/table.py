@@ -1,0 +1,264 @@
+"""The table: a shoe dealt round after round (the shoe level).
+
+Shuffle, cut, cut card, burns, dealer change, closing time and the winnings of absent
+bettors held on the table. Each :class:`~spec_engine.game.Round` it deals is the round level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from spec_engine.cards import Card, Shoe, ShoeExhausted
+from spec_engine.errors import InputError, RuleViolation
+from spec_engine.events import Event, Money, money
+from spec_engine.game import Phase, Round
+from spec_engine.policy import Policy, simple_policy
+from spec_engine.rules import RuleSet
+
+
+class Table:
+    """A table: a rule set, its limits and a shoe dealt round after round (the shoe level).
+
+    Shuffles with a seeded :class:`random.Random` (no global random state), offers the cut
+    as the rule set says, refuses a cut too near either end, places the cut card, burns,
+    and after the round in which the cut card came out shuffles again before the next
+    round. ``participants`` counts the people at the table (for a cut card placed per
+    participant). ``shoes`` stacks the result of each shuffle in turn (for scenarios: the
+    cards given first, then the rest in deck order), as the order before the cut or, with
+    ``stacked_after_cut``, after it;
+    with ``auto_cut`` the cut is made at random within the rules, else :meth:`cut` waits
+    for a player. Every event goes to :attr:`log`.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        seed: int,
+        min_bet: Money = 10,
+        max_bet: Money | None = 1000,
+        participants: int | None = None,
+        shoes: Iterable[Iterable[Card]] = (),
+        auto_cut: bool = True,
+        stacked_after_cut: bool = False,
+        special_max: Mapping[str, Money] | None = None,
+    ) -> None:
+        from spec_engine.cards import DECK
+
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.min_bet = min_bet
+        self.max_bet = max_bet
+        self.participants = participants if participants is not None else rules.max_boxes
+        self.special_max = dict(special_max or {})
+        self.log: list[Event] = []
+        self.tray: list[Card] = list(DECK) * rules.decks
+        self.shoe = Shoe([])
+        self.rounds = 0
+        self.shuffles = 0
+        self.balances: dict[str, Money] = {}
+        self.bank: Money = 0
+        self.held: dict[str, list[Money]] = {}
+        """Winnings of absent bettors kept on the table: bettor -> [amount, rounds left]."""
+        self.cut_offer: int | None = None
+        """The box offered the cut while the shoe waits for it (None: any player)."""
+        self.awaiting_cut = False
+        self.last_cut_box: int | None = None
+        self._closing: int | None = None  # rounds left once closing is announced
+        self._round_open = False
+        self._stacked = [list(cards) for cards in shoes]
+        self._after_cut = stacked_after_cut
+        self._rotate = True
+        self.auto_cut = auto_cut
+        self.shuffle()
+
+    def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
+        state = f"shoe of {self.shoe.remaining} cards" + ("; awaiting the cut" if self.awaiting_cut else "")
+        return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=state)
+
+    def shuffle(self) -> None:
+        """Gather the shoe and the discards, shuffle (or take the next stacked shoe) and
+        offer the cut."""
+        cards = self.shoe.cards() + self.tray
+        self.tray = []
+        self._rotate = True
+        if self._stacked:
+            cards = self._stack(self._stacked.pop(0), cards)
+            self._rotate = not self._after_cut
+        else:
+            self.rng.shuffle(cards)
+        self.shuffles += 1
+        self.shoe.load(cards)
+        self.log.append(Event("shuffle", total=len(cards)))
+        receiver = self.last_cut_box if self.rules.cut_offered_to == "cut_card_receiver" else None
+        if self.rules.cut_offered_to == "cut_card_receiver" and not receiver:
+            receiver = 1  # no previous receiver (or the dealer): the first box, at the dealer's left
+        self.cut_offer = receiver
+        self.awaiting_cut = True
+        self.log.append(Event("offer_cut", box=receiver))
+        if self.auto_cut:
+            low = self.rules.min_cut or 1
+            self.cut(self.rng.randint(low, max(low, len(cards) - low)), by=receiver)
+
+    @staticmethod
+    def _stack(top: list[Card], cards: list[Card]) -> list[Card]:
+        """A stacked shoe: ``top`` first, then the table's other cards in deck order
+        (spades, hearts, diamonds, clubs; ace to king; deck after deck)."""
+        from spec_engine.cards import DECK
+
+        rest = Counter(cards)
+        rest.subtract(top)
+        if any(n < 0 for n in rest.values()):
+            extra = sorted(c.code for c, n in rest.items() if n < 0)
+            raise InputError(f"the stacked cards {extra} are more than the decks hold", field="shoe")
+        tail = []
+        for card in DECK * (len(cards) // len(DECK) + 1):
+            if rest[card] > 0:
+                tail.append(card)
+                rest[card] -= 1
+        return top + tail
+
+    def cut(self, at: int, *, by: int | None = None) -> None:
+        """The player cuts ``at`` cards from the front; the cut card is then placed and the
+        rule set's burns are made."""
+        rules = self.rules
+        if not self.awaiting_cut:
+            raise InputError("the shoe is not waiting for a cut", field="cut")
+        if by is not None and self.cut_offer is not None and by != self.cut_offer:
+            raise self._refuse("cut_offered_to", f"the cut is offered to box {self.cut_offer}, not box {by}", "cut")
+        size = self.shoe.remaining
+        low = rules.min_cut or 1
+        if isinstance(at, bool) or not isinstance(at, int) or not low <= at <= size - low:
+            raise self._refuse("min_cut", f"a cut at {at} leaves fewer than {low} cards on one side of {size}", "cut")
+        cards = self.shoe.cards()
+        if self._rotate:  # (a shoe stacked "once cut" is already in its order after the cut)
+            cards = cards[at:] + cards[:at]
+        behind = rules.cut_card_from_end
+        if rules.cut_card_per_participant is not None:
+            behind = rules.cut_card_per_participant * self.participants
+        self.shoe.load(cards, cut_remaining=behind)
+        self.awaiting_cut = False
+        self.log.append(Event("cut", box=by, total=at))
+        if behind is not None:
+            self.log.append(Event("cut_card", total=behind))
+        self._burn(rules.burn_after_shuffle)
+
+    def _burn(self, count: int) -> None:
+        for _ in range(min(count, self.shoe.remaining)):
+            card = self.shoe.draw()
+            self.tray.append(card)
+            self.log.append(Event("burn", card=card.code))
+
+    def announce_closing(self) -> None:
+        """Closing time is near: the round under way is the one before the last; the last
+        round is announced, and no round starts after it."""
+        if not self.rules.announce_closing:
+            raise self._refuse("announce_closing", "no closing announcement is provided for", "announce_closing")
+        self.log.append(Event("last_round", info="closing"))
+        self._closing = 2 if self._round_open else 1
+
+    def change_dealer(self) -> None:
+        """A new dealer takes over mid-shoe: the rule set's burn for it."""
+        self.log.append(Event("dealer_change"))
+        self._burn(self.rules.burn_on_dealer_change)
+
+    def _refill(self) -> None:
+        """The shoe ran out mid-round: shuffle the discards, cut, and go on."""
+        if not self.rules.refill_from_discards or not self.tray:
+            raise ShoeExhausted("the shoe ran out mid-round and the rules do not refill it", field="shoe")
+        cards = self.tray
+        self.tray = []
+        self.rng.shuffle(cards)
+        at = self.rng.randint(1, len(cards)) if len(cards) > 1 else 0
+        cards = cards[at:] + cards[:at]
+        self.log.append(Event("shuffle", total=len(cards), info="discards"))
+        self.log.append(Event("cut", total=at))
+        # the refilled round is the shoe's last: the next round needs a new shuffle
+        self.shoe.load(cards, cut_remaining=len(cards))
+
+    def new_round(self) -> Round:
+        """A round in its betting phase. After the round in which the cut card came out the
+        shoe is shuffled first (and, without auto_cut, must be cut before this call)."""
+        if self.shoe.cut_card_out and self.rules.last_round_on_cut_card:
+            if not self.auto_cut:
+                raise self._refuse(
+                    "last_round_on_cut_card", "the cut card is out: the shoe must be shuffled and cut", "new_round"
+                )
+            self.shuffle()
+        if self.awaiting_cut:
+            raise InputError(f"the shoe waits for the cut (offered to box {self.cut_offer or 'any'})", field="cut")
+        if self._closing == 0:
+            raise self._refuse("announce_closing", "the last round has been played: the table is closed", "new_round")
+        self._round_open = True
+        return Round(
+            self.rules,
+            self.shoe,
+            min_bet=self.min_bet,
+            max_bet=self.max_bet,
+            log=self.log,
+            refill=self._refill,
+            special_max=self.special_max,
+        )
+
+    def finish(self, rnd: Round, *, absent: Iterable[str] = ()) -> None:
+        """Apply a settled round's results to the balances and clear its cards. Winnings of
+        ``absent`` bettors are kept on the table as the rule set says."""
+        if rnd.phase is not Phase.DONE:
+            raise InputError("the round is not settled yet", field="round")
+        for bettor, net in rnd.net.items():
+            self.balances[bettor] = money(self.balances.get(bettor, 0) + net)
+        self.bank = money(self.bank + rnd.bank_net())
+        self.tray.extend(rnd.cleared)
+        self.rounds += 1
+        self._round_open = False
+        if self._closing is not None:
+            self._closing -= 1
+        if rnd.cut_card_box is not None:
+            self.last_cut_box = rnd.cut_card_box
+        for bettor, entry in list(self.held.items()):
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del self.held[bettor]
+                self.balances[bettor] = money(self.balances[bettor] - entry[0])
+                self.bank = money(self.bank + entry[0])
+                self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
+        absent = list(absent)
+        if absent and self.rules.unclaimed_winnings_rounds is None:
+            raise self._refuse("unclaimed_winnings_rounds", "no rule keeps an absent bettor's winnings", "finish")
+        for bettor in absent:
+            won = sum(
+                e.stake + e.amount
+                for e in rnd.settlements()
+                if e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
+            )
+            if won:
+                assert self.rules.unclaimed_winnings_rounds is not None
+                self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
+                self.log.append(Event("held", bettor=bettor, amount=money(won)))
+
+    def claim(self, bettor: str) -> Event:
+        """An absent bettor comes back for his winnings while they are still held."""
+        if bettor not in self.held:
+            raise self._refuse("unclaimed_winnings_rounds", f"no winnings of {bettor} are held", "claim")
+        amount = self.held.pop(bettor)[0]
+        event = Event("claimed", bettor=bettor, amount=amount)
+        self.log.append(event)
+        return event
+
+    def play(self, bets: Iterable[tuple[int, str, Money]], policy: Policy = simple_policy) -> Round:
+        """Play one whole round: place the bets, deal, decline insurance, let ``policy``
+        decide every hand, settle and clear."""
+        rnd = self.new_round()
+        for box, bettor, amount in bets:
+            rnd.place_bet(box, bettor, amount)
+        rnd.deal()
+        while rnd.phase is not Phase.DONE:
+            if rnd.phase is Phase.INSURANCE:
+                rnd.close_insurance()
+            else:
+                policy(rnd)
+        self.finish(rnd)
+        return rnd

@@ -28,7 +28,8 @@ import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
 from spec_engine.kit.conform import STATUSES, reproduction
-from spec_engine.kit.protocol import ImplementationError, ProtocolDriver
+from spec_engine.kit.driver import ImplementationError
+from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.kit.trace import regulation_of
 
 PROPERTY = "conform"

@@ -1,8 +1,8 @@
 """Shared step definitions for every feature file.
 
-Steps talk to an implementation only through a driver (:mod:`spec_engine.kit.driver`): they
-read the event log and the legal actions as plain data, so the same scenarios can check
-another implementation. A scenario reads as the regulation would say it::
+Steps talk to an implementation only through a driver (:mod:`spec_engine.kit.driver`), in
+the protocol's requests and replies: they read the event log and the legal actions as plain
+data, so the same scenarios can check another implementation. A scenario reads as the regulation would say it::
 
     Given the UY rules
     And table limits of 10 to 1000
@@ -34,7 +34,7 @@ import pytest
 from pytest_bdd import given, parsers, step, then, when
 
 from spec_engine.events import money, money_str, parse_money
-from spec_engine.kit.driver import Driver, EngineDriver, Refusal, overriding_driver
+from spec_engine.kit.driver import Client, Driver, EngineDriver, Refusal, overriding_driver
 from spec_engine.rules import ruleset
 
 ACTION = r"(?:hits|stands|doubles|splits)"
@@ -55,7 +55,7 @@ def names(text: str) -> list[str]:
 class Play:
     """What a scenario has set up and seen."""
 
-    driver: Driver
+    driver: Client
     regulation: str = ""
     min_bet: str = "1"
     max_bet: str | None = None
@@ -90,23 +90,25 @@ class Play:
     def start(self) -> None:
         if not self.started and self.session is not None:
             self.started = True
-            self.driver.start_session(self.regulation, **self.session)
+            self.driver.start("session", self.regulation, **self.session)
         elif not self.started and self.table_shoes:
             self.started = True
-            self.driver.start_table(
+            self.driver.start(
+                "table",
                 self.regulation,
-                self.table_shoes,
+                shoes=self.table_shoes,
                 after_cut=self.after_cut,
                 participants=self.participants,
                 min_bet=self.min_bet,
                 max_bet=self.max_bet,
-                special_max=self.special_max,
+                special_max=self.special_max or None,
                 overrides=self.overrides or None,
             )
         elif not self.started:
             self.driver.start(
+                "round",
                 self.regulation,
-                self.stacked_shoe(),
+                shoe=self.stacked_shoe(),
                 min_bet=self.min_bet,
                 max_bet=self.max_bet,
                 seated=self.seated,
@@ -185,13 +187,13 @@ def implementation() -> Iterator[Driver]:
 def play(implementation: Driver, request: pytest.FixtureRequest) -> Iterator[Play]:
     driver = implementation if os.environ.get("BLACKJACK_SPEC_IMPL") else EngineDriver()
     if not os.environ.get("BLACKJACK_SPEC_RECORD"):  # else: save the scenario as a test vector
-        yield Play(driver=overriding_driver(driver))
+        yield Play(driver=Client(overriding_driver(driver)))
         return
     from spec_engine.kit.vectors import RecordingDriver
     from tests.results_plugin import _META
 
     recorder = RecordingDriver(driver)
-    yield Play(driver=overriding_driver(recorder))
+    yield Play(driver=Client(overriding_driver(recorder)))
     recorder.save(Path(os.environ["BLACKJACK_SPEC_RECORD"]), request.node.stash[_META], request.node.nodeid)
 
 

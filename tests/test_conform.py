@@ -29,7 +29,7 @@ from spec_engine.kit.conform import (
     run,
     summarize,
 )
-from spec_engine.kit.protocol import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
+from spec_engine.kit.driver import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
 from spec_engine.pages.conformance import report_page
 from tests.conform_plugin import classify, compared
 

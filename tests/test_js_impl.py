@@ -38,7 +38,7 @@ pytestmark = [
     pytest.mark.xdist_group("js_impl"),
 ]
 
-UNSUPPORTED = "spec_engine.kit.protocol.Unsupported"
+UNSUPPORTED = "spec_engine.kit.driver.Unsupported"
 
 # The CZ scenarios it cannot play, and why: everything else of CZ must pass.
 KNOWN_GAPS = {

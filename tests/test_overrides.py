@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from spec_engine.errors import InputError
-from spec_engine.kit.driver import EngineDriver, OverridingDriver, Refusal, overriding_driver
+from spec_engine.kit.driver import Client, EngineDriver, OverridingDriver, Refusal, overriding_driver
 from spec_engine.overrides import ENV_VAR, from_env, parse_overrides, rule_value, to_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,10 +54,11 @@ def test_parse_and_env() -> None:
 
 def _double_on_twelve(driver: EngineDriver | OverridingDriver, overrides: dict[str, object] | None = None) -> None:
     shoe = ["7S", "5D", "5H", "9C", "2C", "TD"]  # 7 + 5 = 12 against a 5; the double draws 9, the dealer 17
-    driver.start("CL", shoe, min_bet="10", max_bet="500", overrides=overrides)
-    driver.act("bet", box=1, bettor="P1", amount="10")
-    driver.act("deal")
-    driver.act("double", box=1)
+    client = Client(driver)
+    client.start("round", "CL", shoe=shoe, min_bet="10", max_bet="500", overrides=overrides)
+    client.act("bet", box=1, bettor="P1", amount="10")
+    client.act("deal")
+    client.act("double", box=1)
 
 
 def test_the_driver_plays_the_changed_value() -> None:

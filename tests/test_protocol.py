@@ -31,18 +31,17 @@ from referencing import Registry, Resource
 from spec_engine import events as event_module
 from spec_engine.cards import RANKS, SUITS
 from spec_engine.events import money, money_str
-from spec_engine.kit.driver import Refusal
-from spec_engine.kit.protocol import (
+from spec_engine.kit.driver import (
     ACTIONS,
     ERROR_CODES,
-    MAX_LINE,
+    Client,
     ImplementationCrash,
     ImplementationError,
     ImplementationTimeout,
-    ProtocolDriver,
+    Refusal,
     Unsupported,
-    serve,
 )
+from spec_engine.kit.protocol import MAX_LINE, ProtocolDriver, serve
 from spec_engine.kit.vectors import SCHEMA_DIR, load
 from spec_engine.rules import RULE_FIELDS
 
@@ -349,18 +348,19 @@ def fake(script: str) -> str:
 
 def test_protocol_driver_against_the_reference_adapter() -> None:
     driver = ProtocolDriver(ADAPTER, timeout=10)
+    client = Client(driver)
     try:
-        driver.start("CL", ["7S", "5D", "5H", "9C", "TC"], min_bet="10", max_bet="500")
+        client.start("round", "CL", shoe=["7S", "5D", "5H", "9C", "TC"], min_bet="10", max_bet="500")
         assert driver.info["protocol"] == "1.0"
-        driver.act("bet", box=1, bettor="P1", amount="10")
-        driver.act("deal")
-        assert driver.phase() == "playing"
-        assert {a["kind"] for a in driver.legal_actions()} == {"hit", "stand"}
+        client.act("bet", box=1, bettor="P1", amount="10")
+        client.act("deal")
+        assert client.phase() == "playing"
+        assert {a["kind"] for a in client.legal_actions()} == {"hit", "stand"}
         with pytest.raises(Refusal) as refused:
-            driver.act("double", box=1)
+            client.act("double", box=1)
         assert refused.value.code == "rule_violation" and "CL-13a.1" in refused.value.clauses
-        driver.act("stand", box=1)
-        assert driver.events()[-2]["info"] == "win" and driver.state() == {}
+        client.act("stand", box=1)
+        assert client.events()[-2]["info"] == "win" and client.state() == {}
         assert [r.get("action", r["op"]) for r in driver.sent] == ["start", "bet", "deal", "double", "stand"]
     finally:
         driver.close()
@@ -398,7 +398,7 @@ def test_protocol_driver_judges_a_misbehaving_implementation(
     driver = ProtocolDriver(fake(script), timeout=1.0 if error is ImplementationTimeout else 10.0)
     try:
         with pytest.raises(error, match=words) as raised:
-            driver.phase()
+            Client(driver).phase()
         assert (
             raised.value.status
             == {
@@ -415,7 +415,7 @@ def test_protocol_driver_judges_a_misbehaving_implementation(
 
 def test_protocol_driver_runs_no_shell_and_restarts_after_a_crash(tmp_path: Path) -> None:
     with pytest.raises(ImplementationCrash, match="cannot start"):  # no shell to read the assignment
-        ProtocolDriver(f"PYTHONUNBUFFERED=1 {sys.executable} -m spec_engine.kit.adapter", timeout=5).phase()
+        Client(ProtocolDriver(f"PYTHONUNBUFFERED=1 {sys.executable} -m spec_engine.kit.adapter", timeout=5)).phase()
     marker = tmp_path / "started"
     script = (
         "import pathlib, sys\n"
@@ -426,8 +426,8 @@ def test_protocol_driver_runs_no_shell_and_restarts_after_a_crash(tmp_path: Path
     driver = ProtocolDriver(fake(script), timeout=10)
     try:
         with pytest.raises(ImplementationCrash):
-            driver.start("UY", ["AS", "9D", "KH", "5C"])
-        driver.start("UY", ["AS", "9D", "KH", "5C"])  # started again
+            Client(driver).start("round", "UY", shoe=["AS", "9D", "KH", "5C"])
+        Client(driver).start("round", "UY", shoe=["AS", "9D", "KH", "5C"])  # started again
         assert marker.read_text() == "2"
     finally:
         driver.close()
@@ -438,13 +438,13 @@ def test_protocol_driver_limits_the_memory() -> None:
     driver = ProtocolDriver(fake(script), timeout=10, memory_mb=200)
     try:
         with pytest.raises(ImplementationCrash):  # the allocation fails: MemoryError
-            driver.phase()
+            Client(driver).phase()
     finally:
         driver.close()
     driver = ProtocolDriver(fake(script), timeout=10, memory_mb=2048)
     try:
         with pytest.raises(ImplementationError, match="does not answer"):  # it allocates and replies
-            driver.phase()
+            Client(driver).phase()
     finally:
         driver.close()
 

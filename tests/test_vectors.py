@@ -8,14 +8,15 @@ import filecmp
 import hashlib
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from spec_engine.catalog import all_clause_ids
-from spec_engine.kit.driver import EngineDriver, Refusal
-from spec_engine.kit.protocol import ImplementationTimeout, ProtocolDriver
+from spec_engine.kit.driver import Client, EngineDriver, ImplementationTimeout, Refusal
+from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.kit.trace import scenarios
 from spec_engine.kit.vectors import (
     VECTORS_SCHEMA,
@@ -133,8 +134,10 @@ def test_replay_reports_each_difference(recorded_vectors: list[dict[str, Any]]) 
 
 
 class Hanging(EngineDriver):
-    def act(self, action: str, **args: Any) -> None:
-        raise ImplementationTimeout("no reply within 5 s")
+    def request(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        if message["op"] == "act":
+            raise ImplementationTimeout("no reply within 5 s")
+        return super().request(message)
 
 
 def test_replay_reports_an_implementation_that_fails(recorded_vectors: list[dict[str, Any]]) -> None:
@@ -158,14 +161,17 @@ def test_settlement_leaves_out_a_reconstructed_round() -> None:
 def test_the_recording_driver_records_the_protocol_messages() -> None:
     recorder = RecordingDriver(EngineDriver())
     assert recorder.vector({}) is None  # nothing started: no vector
-    recorder.start("CL", ["7S", "5D", "5H", "9C", "TC", "8D"], min_bet="10", overrides={"double_totals": None})
-    recorder.act("bet", box=1, bettor="P1", amount="10")
-    recorder.act("deal")
+    client = Client(recorder)
+    client.start(
+        "round", "CL", shoe=["7S", "5D", "5H", "9C", "TC", "8D"], min_bet="10", overrides={"double_totals": None}
+    )
+    client.act("bet", box=1, bettor="P1", amount="10")
+    client.act("deal")
     with pytest.raises(Refusal) as refused:
-        recorder.act("split", box=1)
+        client.act("split", box=1)
     assert refused.value.code == "rule_violation"
-    recorder.act("double", box=1)  # allowed on any total once double_totals is "none"
-    assert recorder.phase() == "done"
+    client.act("double", box=1)  # allowed on any total once double_totals is "none"
+    assert client.phase() == "done"
     meta = {"feature": "features/cl/x.feature", "scenario": "Doubling, anything", "line": 3, "clauses": ["CL-3"]}
     vector = recorder.vector(meta, "tests/test_features.py::test_doubling[CL-x]")
     assert vector is not None

@@ -58,8 +58,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from spec_engine.kit.driver import EngineDriver
-from spec_engine.kit.protocol import PROTOCOL_VERSION, ImplementationError, ProtocolDriver, handle
+from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
+from spec_engine.kit.protocol import ProtocolDriver, answer
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
@@ -135,13 +135,12 @@ def ruleset_data(regulation: str, overrides: Mapping[str, Any] | None = None) ->
 
 
 def replay(requests: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Send ``requests`` to the engine in-process (through :func:`~spec_engine.kit.protocol.handle`,
-    as the reference adapter does): its replies, and its event log and legal actions after them."""
+    """Send ``requests`` to the engine in-process, as the reference adapter answers them: its
+    replies, and its event log and legal actions after them."""
     engine = EngineDriver()
-    info: dict[str, Any] = {}
-    replies = [handle(engine, {**request, "id": n}, info) for n, request in enumerate(requests, 1)]
-    events = handle(engine, {"id": 0, "op": "events"}, info)
-    legal = handle(engine, {"id": 0, "op": "legal"}, info)
+    replies = [answer(engine, {**request, "id": n}) for n, request in enumerate(requests, 1)]
+    events = engine.request({"op": "events"})
+    legal = engine.request({"op": "legal"})
     return {
         "replies": replies,
         "events": events.get("events", []) if events.get("ok") else [],
@@ -176,11 +175,11 @@ def reproduction(
     actual_legal: list[dict[str, Any]] | None
     problem = None
     try:
-        actual = driver.events()
+        actual = Client(driver).events()
     except Exception as exc:  # the implementation could not give its log
         actual, problem = None, f"{type(exc).__name__}: {exc}"
     try:
-        actual_legal = driver.legal_actions()
+        actual_legal = Client(driver).legal_actions()
     except Exception:
         actual_legal = None
     index = first_difference(expected["events"], actual)

@@ -1,12 +1,27 @@
-"""The driver seam: what the scenarios ask of an implementation, in plain data.
+"""The driver seam: what the scenarios ask of an implementation, in the protocol's own words.
 
-Step definitions never touch engine internals: they start a round, send actions and read
-the event log and the legal actions, all as JSON-ready values (cards as codes, money as
-decimal strings, events as the dicts of :mod:`spec_engine.events`). :class:`EngineDriver`
-runs the engine in-process; another driver can speak the same requests to any other
-implementation, so the same feature files check it.
+A driver answers one request with one reply (:meth:`Driver.request`), the messages of the
+conformance protocol (:mod:`spec_engine.kit.protocol`) without their ``id``: cards as codes,
+money as decimal strings, events as the dicts of :mod:`spec_engine.events`. Every driver has
+this one shape: :class:`EngineDriver` answers with the engine in-process,
+:class:`~spec_engine.kit.protocol.ProtocolDriver` sends the request to another program, and
+wrappers (:class:`OverridingDriver`, the kit's recording driver) change or note what passes.
+The scenarios' step definitions talk through a :class:`Client`, which builds the requests
+and turns an error reply into a :class:`Refusal` (or, for an implementation that cannot
+answer, an :class:`ImplementationError`).
 
-Actions (``act(name, **args)``)::
+Requests (``op`` and its fields)::
+
+    hello    protocol
+    start    level="round", regulation, shoe[], min_bet?, max_bet?, seated?, overrides?
+    start    level="table", regulation, shoes[][], after_cut?, participants?, min_bet?, max_bet?,
+             special_max?, overrides?
+    start    level="session", regulation, participants[], advance, min_bet, max_bet, seed?,
+             shoes[][]?, after_cut?
+    act      action, args{}
+    events | legal | phase | state | bye
+
+Actions (``act``)::
 
     bet             box, bettor, amount, [unnoticed: the dealer missed an over-maximum bet]
     change_bet      box, bettor, amount
@@ -26,24 +41,67 @@ Actions (``act(name, **args)``)::
     session_round   bets: {player: amount}      (session level)
     session_play    bet: every player bets it every round to the end
 
-A refused action raises :class:`Refusal`: ``code`` is ``rule_violation`` (with the clause
-ids the implementation cites) or ``input_error`` (with the field at fault).
+A reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message",
+"clauses"?, "rule"?, "field"?}}``, ``code`` one of ``rule_violation`` (with the clause ids
+the implementation cites), ``input_error`` (with the field at fault), ``unsupported`` or
+``internal``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Protocol
 
 from spec_engine.cards import Shoe, parse_cards
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import money_str, parse_money
 from spec_engine.game import Phase, Round
-from spec_engine.overrides import Overrides, from_env
+from spec_engine.overrides import Overrides, from_env, rule_value
 from spec_engine.rules import RuleSet, ruleset
 from spec_engine.session import Session
 from spec_engine.table import Table
+
+PROTOCOL_VERSION = "1.0"
+ERROR_CODES = ("rule_violation", "input_error", "unsupported", "internal")
+LEVELS = ("round", "table", "session")
+TABLE_ACTIONS = frozenset(
+    {"cut", "shuffle", "change_dealer", "announce_closing", "leave", "claim", "session_round", "session_play"}
+)
+ACTIONS = (
+    "bet",
+    "change_bet",
+    "withdraw_bet",
+    "deal",
+    "insurance",
+    "even_money",
+    "close_insurance",
+    "forget_insurance_call",
+    "hit",
+    "stand",
+    "double",
+    "split",
+    "misdeal",
+    "play_absent",
+    *sorted(TABLE_ACTIONS),
+)
+QUERIES = ("events", "legal", "phase", "state")
+"""The requests that only read (not kept among a scenario's requests)."""
+ENGINE_IMPLEMENTATION = {"name": "spec_engine", "version": "0.1.0", "language": "Python"}
+
+Request = Mapping[str, Any]
+Reply = dict[str, Any]
+
+
+class Driver(Protocol):
+    """An implementation as the scenarios see it: one request in, one reply out."""
+
+    def request(self, message: Request) -> Reply:
+        """The reply (no ``id``) to ``message`` (no ``id``); an implementation that cannot
+        answer at all (it crashed, hung, spoke garbage) raises :class:`ImplementationError`."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -59,163 +117,209 @@ class Refusal(Exception):
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
 
+    def reply(self) -> Reply:
+        """The error reply that says this refusal."""
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.clauses:
+            error["clauses"] = list(self.clauses)
+        if self.rule:
+            error["rule"] = self.rule
+        if self.field:
+            error["field"] = self.field
+        return {"ok": False, "error": error}
 
-class Driver(Protocol):
-    def start(
-        self,
-        regulation: str,
-        shoe: Sequence[str],
-        *,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        seated: Sequence[int] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None: ...
 
-    def start_table(
-        self,
-        regulation: str,
-        shoes: Sequence[Sequence[str]],
-        *,
-        after_cut: bool = False,
-        participants: int | None = None,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        special_max: Mapping[str, str] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None: ...
+class ImplementationError(Exception):
+    """The implementation misbehaved (not a refusal): the scenario cannot be judged."""
 
-    def start_session(
-        self,
-        regulation: str,
-        participants: Sequence[str],
-        *,
-        advance: str,
-        min_bet: str,
-        max_bet: str,
-        seed: int = 1,
-        shoes: Sequence[Sequence[str]] = (),
-        after_cut: bool = False,
-    ) -> None: ...
+    status = "ERROR"
 
-    def act(self, action: str, **args: Any) -> None: ...
 
-    def events(self) -> list[dict[str, Any]]: ...
+class ImplementationCrash(ImplementationError):
+    status = "CRASH"
 
-    def legal_actions(self) -> list[dict[str, Any]]: ...
 
-    def phase(self) -> str: ...
+class ImplementationTimeout(ImplementationError):
+    status = "TIMEOUT"
 
-    def state(self) -> dict[str, Any]: ...
+
+class Unsupported(ImplementationError):
+    status = "UNSUPPORTED"
+
+
+def checked(reply: Reply) -> Reply:
+    """A successful reply as it is; an error reply raised: a refusal as :class:`Refusal`,
+    ``unsupported`` as :class:`Unsupported`, anything else as :class:`ImplementationError`."""
+    if reply.get("ok"):
+        return reply
+    error = reply.get("error") or {}
+    code = error.get("code")
+    if code == "unsupported":
+        raise Unsupported(str(error.get("message", "unsupported")))
+    if code not in ("rule_violation", "input_error"):
+        raise ImplementationError(f"error {code!r}: {error.get('message')}")
+    raise Refusal(
+        code,
+        str(error.get("message", "")),
+        clauses=tuple(error.get("clauses") or ()),
+        rule=error.get("rule"),
+        field=error.get("field"),
+    )
+
+
+def jsonable(value: Any) -> Any:
+    """Rule values as the protocol writes them, in the rule-set files' notation: sets become
+    sorted lists, ratios text, no value ``"none"``."""
+    if value is None:
+        return "none"
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted(jsonable(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+class Client:
+    """The scenarios' side of the seam: builds each request, checks each reply.
+
+    ``start(level, regulation, **fields)`` leaves out fields that are ``None`` and writes rule
+    overrides in the protocol's notation; ``act`` leaves out ``None`` arguments."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+
+    def call(self, op: str, **fields: Any) -> Reply:
+        return checked(self.driver.request({"op": op, **fields}))
+
+    def start(self, level: str, regulation: str, **fields: Any) -> None:
+        if fields.get("overrides") is not None:
+            fields["overrides"] = jsonable(fields["overrides"]) if fields["overrides"] else None
+        message = {k: v for k, v in fields.items() if v is not None}
+        self.call("start", level=level, regulation=regulation, **message)
+
+    def act(self, action: str, **args: Any) -> None:
+        self.call("act", action=action, args={k: v for k, v in args.items() if v is not None})
+
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.call("events").get("events", []))
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return list(self.call("legal").get("actions", []))
+
+    def phase(self) -> str:
+        return str(self.call("phase").get("phase"))
+
+    def state(self) -> dict[str, Any]:
+        return dict(self.call("state").get("state", {}))
+
+
+class DriverWrapper:
+    """A driver that passes every request to ``inner``; a subclass changes what it needs."""
+
+    def __init__(self, inner: Driver) -> None:
+        self.inner = inner
+
+    def request(self, message: Request) -> Reply:
+        return self.inner.request(message)
+
+
+class OverridingDriver(DriverWrapper):
+    """A driver whose rounds and tables play ``overrides`` for the regulations listed (a
+    value the scenario sets itself wins). Sessions play the unchanged rule set: the
+    session level takes no overrides."""
+
+    def __init__(self, inner: Driver, overrides: Overrides) -> None:
+        super().__init__(inner)
+        self.overrides = overrides
+
+    def request(self, message: Request) -> Reply:
+        changes = self.overrides.get(str(message.get("regulation", "")).upper())
+        if message.get("op") == "start" and message.get("level", "round") in ("round", "table") and changes:
+            message = {**message, "overrides": {**jsonable(changes), **(message.get("overrides") or {})}}
+        return self.inner.request(message)
+
+
+def overriding_driver(inner: Driver, environ: Mapping[str, str] | None = None) -> Driver:
+    """``inner`` itself when ``BLACKJACK_SPEC_OVERRIDES`` is unset, else wrapped to apply it."""
+    overrides = from_env(environ)
+    return OverridingDriver(inner, overrides) if overrides else inner
 
 
 def _money_map(values: Mapping[str, Any]) -> dict[str, str]:
     return {k: money_str(v) for k, v in values.items()}
 
 
-class DriverWrapper:
-    """A driver that passes every call to ``inner``; a subclass changes what it needs
-    (:meth:`_overrides`: the rule values a round or table is started with)."""
-
-    def __init__(self, inner: Driver) -> None:
-        self.inner = inner
-
-    def _overrides(self, regulation: str, own: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-        return own
-
-    def start(
-        self,
-        regulation: str,
-        shoe: Sequence[str],
-        *,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        seated: Sequence[int] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.inner.start(
-            regulation,
-            shoe,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            seated=seated,
-            overrides=self._overrides(regulation, overrides),
-        )
-
-    def start_table(
-        self,
-        regulation: str,
-        shoes: Sequence[Sequence[str]],
-        *,
-        after_cut: bool = False,
-        participants: int | None = None,
-        min_bet: str = "1",
-        max_bet: str | None = None,
-        special_max: Mapping[str, str] | None = None,
-        overrides: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.inner.start_table(
-            regulation,
-            shoes,
-            after_cut=after_cut,
-            participants=participants,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            special_max=special_max,
-            overrides=self._overrides(regulation, overrides),
-        )
-
-    def start_session(
-        self,
-        regulation: str,
-        participants: Sequence[str],
-        *,
-        advance: str,
-        min_bet: str,
-        max_bet: str,
-        seed: int = 1,
-        shoes: Sequence[Sequence[str]] = (),
-        after_cut: bool = False,
-    ) -> None:
-        self.inner.start_session(
-            regulation,
-            participants,
-            advance=advance,
-            min_bet=min_bet,
-            max_bet=max_bet,
-            seed=seed,
-            shoes=shoes,
-            after_cut=after_cut,
-        )
-
-    def act(self, action: str, **args: Any) -> None:
-        self.inner.act(action, **args)
-
-    def events(self) -> list[dict[str, Any]]:
-        return self.inner.events()
-
-    def legal_actions(self) -> list[dict[str, Any]]:
-        return self.inner.legal_actions()
-
-    def phase(self) -> str:
-        return self.inner.phase()
-
-    def state(self) -> dict[str, Any]:
-        return self.inner.state()
-
-
 class EngineDriver:
-    """The reference implementation, in-process.
+    """The reference implementation, in-process: the engine behind the protocol's requests.
 
-    Three levels: a single round on a stacked shoe (:meth:`start`), a table dealing
-    round after round from stacked shoes with the shoe procedures (:meth:`start_table`),
-    and a player-banked session (:meth:`start_session`). At the table level a round
-    starts with the first bet after the previous one is over, and is finished (cards to
-    the discards, results to the balances) as soon as it is settled.
+    Three levels: a single round on a stacked shoe (``start`` with ``level="round"``), a
+    table dealing round after round from stacked shoes with the shoe procedures
+    (``"table"``), and a player-banked session (``"session"``). At the table level a round
+    starts with the first bet after the previous one is over, and is finished (cards to the
+    discards, results to the balances) as soon as it is settled. ``implementation`` is the
+    name the ``hello`` reply gives (the kit's misbehaving test programs borrow the engine
+    under their own names).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, implementation: Mapping[str, str] | None = None) -> None:
+        self.implementation = dict(implementation or ENGINE_IMPLEMENTATION)
         self._reset()
+
+    def request(self, message: Request) -> Reply:
+        """Answer one request; an engine refusal or a malformed request is an error reply."""
+        op = message.get("op")
+        try:
+            if op == "hello":
+                return {"ok": True, **self.hello()}
+            if op == "start":
+                self._start(message)
+            elif op == "act":
+                self._act_checked(str(message.get("action")), dict(message.get("args") or {}))
+            elif op == "events":
+                return {"ok": True, "events": self._events()}
+            elif op == "legal":
+                return {"ok": True, "actions": self._legal_actions()}
+            elif op == "phase":
+                return {"ok": True, "phase": self._phase()}
+            elif op == "state":
+                return {"ok": True, "state": self._state()}
+            elif op != "bye":
+                raise Refusal("unsupported", f"no operation {op!r}")
+        except Refusal as refusal:
+            return refusal.reply()
+        except InputError as exc:
+            return Refusal("input_error", str(exc), field=exc.field).reply()
+        except (KeyError, TypeError, ValueError) as exc:
+            return {"ok": False, "error": {"code": "input_error", "message": str(exc)}}
+        return {"ok": True}
+
+    def hello(self) -> dict[str, Any]:
+        """What the ``hello`` reply says of this implementation."""
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "implementation": dict(self.implementation),
+            "regulations": list(REGULATION_IDS),
+            "levels": list(LEVELS),
+            "actions": list(ACTIONS),
+        }
+
+    def _start(self, message: Request) -> None:
+        level = message.get("level", "round")
+        fields = {k: v for k, v in message.items() if k not in ("op", "level", "regulation")}
+        if fields.get("overrides"):
+            fields["overrides"] = {k: rule_value(k, v) for k, v in fields["overrides"].items()}
+        if level == "round":
+            self._start_round(message["regulation"], **fields)
+        elif level == "table":
+            self._start_table(message["regulation"], **fields)
+        elif level == "session":
+            self._start_session(message["regulation"], **fields)
+        else:
+            raise Refusal("unsupported", f"no level {level!r}")
 
     def _reset(self) -> None:
         """Forget the previous scenario: every ``start`` begins afresh."""
@@ -230,7 +334,7 @@ class EngineDriver:
         rules = ruleset(regulation)
         return rules.with_values(**overrides) if overrides else rules
 
-    def start(
+    def _start_round(
         self,
         regulation: str,
         shoe: Sequence[str],
@@ -253,7 +357,7 @@ class EngineDriver:
         except InputError as exc:
             raise Refusal("input_error", str(exc), field=exc.field) from exc
 
-    def start_table(
+    def _start_table(
         self,
         regulation: str,
         shoes: Sequence[Sequence[str]],
@@ -282,7 +386,7 @@ class EngineDriver:
         except (InputError, RuleViolation) as exc:
             raise _refusal(exc) from exc
 
-    def start_session(
+    def _start_session(
         self,
         regulation: str,
         participants: Sequence[str],
@@ -328,12 +432,10 @@ class EngineDriver:
             self.round = self.table.new_round()
         return self._round()
 
-    def act(self, action: str, **args: Any) -> None:
+    def _act_checked(self, action: str, args: dict[str, Any]) -> None:
         try:
             self._act(action, args)
-        except RuleViolation as exc:
-            raise _refusal(exc) from exc
-        except InputError as exc:
+        except (RuleViolation, InputError) as exc:
             raise _refusal(exc) from exc
         if self.table is not None and self.round is not None and self.round.phase is Phase.DONE and not self._finished:
             self._finished = True
@@ -393,17 +495,17 @@ class EngineDriver:
         else:
             raise InputError(f"unknown action {action!r}", field="action")
 
-    def events(self) -> list[dict[str, Any]]:
+    def _events(self) -> list[dict[str, Any]]:
         log = self.table.log if self.table is not None else self._round().log
         return [e.to_dict() for e in log]
 
-    def legal_actions(self) -> list[dict[str, Any]]:
+    def _legal_actions(self) -> list[dict[str, Any]]:
         return [{k: v for k, v in a._asdict().items() if v is not None} for a in self._round().legal_actions()]
 
-    def phase(self) -> str:
+    def _phase(self) -> str:
         return self._round().phase.value
 
-    def state(self) -> dict[str, Any]:
+    def _state(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.table is not None:
             table = self.table
@@ -429,31 +531,8 @@ class EngineDriver:
         return out
 
 
-TABLE_ACTIONS = frozenset(
-    {"cut", "shuffle", "change_dealer", "announce_closing", "leave", "claim", "session_round", "session_play"}
-)
-
-
 def _refusal(exc: Exception) -> Refusal:
     if isinstance(exc, RuleViolation):
         return Refusal("rule_violation", str(exc), clauses=exc.clauses, rule=exc.rule)
     assert isinstance(exc, InputError)
     return Refusal("input_error", str(exc), field=exc.field)
-
-
-class OverridingDriver(DriverWrapper):
-    """A driver whose rounds and tables play ``overrides`` for the regulations listed."""
-
-    def __init__(self, inner: Driver, overrides: Overrides) -> None:
-        super().__init__(inner)
-        self.overrides = overrides
-
-    def _overrides(self, regulation: str, own: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-        merged = {**self.overrides.get(regulation.upper(), {}), **(own or {})}
-        return merged or None
-
-
-def overriding_driver(inner: Driver, environ: Mapping[str, str] | None = None) -> Driver:
-    """``inner`` itself when ``BLACKJACK_SPEC_OVERRIDES`` is unset, else wrapped to apply it."""
-    overrides = from_env(environ)
-    return OverridingDriver(inner, overrides) if overrides else inner

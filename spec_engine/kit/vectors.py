@@ -41,8 +41,8 @@ from typing import Any
 
 from spec_engine.catalog import DATA
 from spec_engine.events import money, money_str, parse_money
-from spec_engine.kit.driver import Driver
-from spec_engine.kit.protocol import PROTOCOL_VERSION, ProtocolDriver, _jsonable, checked, handle
+from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, Reply, Request, jsonable
+from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.overrides import rule_value
 from spec_engine.rules import RULE_FIELDS, ruleset
 
@@ -57,7 +57,7 @@ VECTORS_SCHEMA = SCHEMA_DIR / "vectors.schema.json"
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree (the dump runs its feature suite)."""
 
-QUERIES = ("legal", "phase", "state")
+KEPT_QUERIES = ("legal", "phase", "state")
 """The queries kept as steps of a vector (``events`` is covered by the final log)."""
 
 
@@ -75,23 +75,19 @@ def expected_reply(reply: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-class RecordingDriver(ProtocolDriver):
-    """A driver that passes every call to ``inner`` through the protocol's own request
-    handling (:func:`~spec_engine.kit.protocol.handle`) and records each request with its reply:
-    the requests are built exactly as :class:`~spec_engine.kit.protocol.ProtocolDriver` sends
-    them, and no process is started."""
+class RecordingDriver(DriverWrapper):
+    """A driver that passes every request to ``inner`` and records it with its reply."""
 
     def __init__(self, inner: Driver) -> None:
-        super().__init__("recording")
-        self.inner = inner
-        self.calls: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        """Every request (no ``id``) and the full reply, in order."""
+        super().__init__(inner)
+        self.calls: list[tuple[dict[str, Any], Reply]] = []
+        """Every request and its reply, in order."""
 
-    def _call(self, request: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
-        request = _plain(request)
-        reply = handle(self.inner, request, {})
+    def request(self, message: Request) -> Reply:
+        request = _plain(message)
+        reply = self.inner.request(request)
         self.calls.append((request, reply))
-        return checked(reply)
+        return reply
 
     # -- the vector
     def vector(self, scenario: Mapping[str, Any], nodeid: str = "") -> dict[str, Any] | None:
@@ -99,11 +95,11 @@ class RecordingDriver(ProtocolDriver):
         holds ``feature``, ``scenario``, ``line``, ``regulation`` and ``clauses`` (as in
         ``reports/scenarios.json``); ``nodeid`` is the pytest test id, whose brackets
         name an outline's row (``example``)."""
-        kept = [(q, r) for q, r in self.calls if q["op"] in ("start", "act", *QUERIES)]
+        kept = [(q, r) for q, r in self.calls if q["op"] in ("start", "act", *KEPT_QUERIES)]
         if not kept or kept[0][0]["op"] != "start":
             return None
         (start, start_reply), *rest = kept
-        final = handle(self.inner, {"op": "events"}, {})
+        final = self.inner.request({"op": "events"})
         log = final["events"] if final.get("ok") else None
         level = start.get("level", "round")
         rules = ruleset(start["regulation"])
@@ -123,7 +119,7 @@ class RecordingDriver(ProtocolDriver):
             "level": level,
             "ruleset": {
                 "id": rules.id,
-                "values": {f.name: _jsonable(getattr(rules, f.name)) for f in RULE_FIELDS},
+                "values": {f.name: jsonable(getattr(rules, f.name)) for f in RULE_FIELDS},
                 "overrides": dict(start.get("overrides") or {}),
             },
             "start": {"request": start, "reply": expected_reply(start_reply)},
@@ -280,8 +276,7 @@ def _sorted_json(values: Sequence[Any]) -> list[str]:
 def replay(vector: Mapping[str, Any], driver: Driver) -> list[str]:
     """Play ``vector`` against ``driver``; the differences found (empty: it conforms).
 
-    Every request goes through :func:`~spec_engine.kit.protocol.handle`, so any driver will
-    do. Replies are compared without messages; the order of legal actions and of cited
+    Replies are compared without messages; the order of legal actions and of cited
     clause ids does not matter. After the first difference the rest is still played
     (later differences may follow from it). An implementation error (crash, timeout,
     unsupported) ends the replay with one difference naming its status."""
@@ -290,12 +285,12 @@ def replay(vector: Mapping[str, Any], driver: Driver) -> list[str]:
     try:
         for number, step in enumerate(steps):
             request = step["request"]
-            got = expected_reply(handle(driver, request, {}))
+            got = expected_reply(driver.request(request))
             if not _same(request["op"], step["reply"], got):
                 what = "start" if number == 0 else f"step {number} ({_label(request)})"
                 differences.append(f"{what}: expected {_short(step['reply'])}, got {_short(got)}")
         if vector["events"] is not None:
-            final = expected_reply(handle(driver, {"op": "events"}, {}))
+            final = expected_reply(driver.request({"op": "events"}))
             log = final.get("events") if final.get("ok") else None
             if log != vector["events"]:
                 differences.append(_log_difference(vector["events"], log))

@@ -7,23 +7,18 @@ import os
 import sys
 
 from spec_engine.kit.driver import EngineDriver
-from spec_engine.kit.protocol import PROTOCOL_VERSION, handle
-
-INFO = {
-    "protocol": PROTOCOL_VERSION,
-    "implementation": {"name": "crash-mid-round", "version": "0", "language": "Python"},
-}
+from spec_engine.kit.protocol import answer
 
 
 def main() -> None:
     left = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    driver = EngineDriver()
+    driver = EngineDriver({"name": "crash-mid-round", "version": "0", "language": "Python"})
     for line in sys.stdin:
         if left == 0:
             os._exit(7)
         left -= 1
         request = json.loads(line)
-        reply = handle(driver, request, INFO)
+        reply = answer(driver, request)
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
         if request.get("op") == "bye":

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from typing import Any
 
-from spec_engine.kit.driver import EngineDriver
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.kit.driver import EngineDriver, OverridingDriver
 from spec_engine.kit.protocol import serve
 
-
-class SixToFive(EngineDriver):
-    def start(self, regulation: str, shoe: Any, **fields: Any) -> None:
-        fields["overrides"] = {**(fields.get("overrides") or {}), "blackjack_payout": Fraction(6, 5)}
-        super().start(regulation, shoe, **fields)
-
-
-serve(sys.stdin, sys.stdout, SixToFive())
+six_to_five = {reg: {"blackjack_payout": Fraction(6, 5)} for reg in REGULATION_IDS}
+serve(sys.stdin, sys.stdout, OverridingDriver(EngineDriver(), six_to_five))

@@ -6,17 +6,15 @@ import json
 import sys
 
 from spec_engine.kit.driver import EngineDriver
-from spec_engine.kit.protocol import PROTOCOL_VERSION, handle
+from spec_engine.kit.protocol import answer
 
-INFO = {"protocol": PROTOCOL_VERSION, "implementation": {"name": "rounds-only", "version": "0", "language": "Python"}}
-
-driver = EngineDriver()
+driver = EngineDriver({"name": "rounds-only", "version": "0", "language": "Python"})
 for line in sys.stdin:
     request = json.loads(line)
     if request.get("op") == "start" and request.get("level", "round") != "round":
         reply = {"id": request["id"], "ok": False, "error": {"code": "unsupported", "message": "rounds only"}}
     else:
-        reply = handle(driver, request, INFO)
+        reply = answer(driver, request)
     sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()
     if request.get("op") == "bye":

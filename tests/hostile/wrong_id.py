@@ -6,14 +6,12 @@ import json
 import sys
 
 from spec_engine.kit.driver import EngineDriver
-from spec_engine.kit.protocol import PROTOCOL_VERSION, handle
+from spec_engine.kit.protocol import answer
 
-INFO = {"protocol": PROTOCOL_VERSION, "implementation": {"name": "wrong-id", "version": "0", "language": "Python"}}
-
-driver = EngineDriver()
+driver = EngineDriver({"name": "wrong-id", "version": "0", "language": "Python"})
 for line in sys.stdin:
     request = json.loads(line)
-    reply = handle(driver, request, INFO)
+    reply = answer(driver, request)
     if request.get("op") != "hello":  # the hello is answered right, the rest not
         reply["id"] = int(request.get("id") or 0) + 1000
     sys.stdout.write(json.dumps(reply) + "\n")

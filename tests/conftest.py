@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from spec_engine.catalog import all_clause_ids, regulations
+from spec_engine.catalog import REGULATION_IDS, all_clause_ids, regulations
 
 pytest_plugins = ["tests.steps", "tests.results_plugin"]
 
 # Tags that are not clause ids: a regulation's id on a whole feature.
-OTHER_TAGS = {r: f"scenarios of the {r} regulation" for r in ("CL", "ES", "UY", "CZ", "IT")}
+OTHER_TAGS = {r: f"scenarios of the {r} regulation" for r in REGULATION_IDS}
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 import spec_engine
 from spec_engine.cards import Shoe, hand_total, parse_card, parse_cards, possible_totals
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, money_str, parse_money, to_jsonl
 from spec_engine.game import Phase, Round
@@ -100,7 +101,7 @@ def test_the_log_round_trips_through_json_lines() -> None:
     assert back == table.log
 
 
-@pytest.mark.parametrize("reg_id", ["CL", "ES", "UY", "CZ", "IT"])
+@pytest.mark.parametrize("reg_id", REGULATION_IDS)
 def test_same_seed_same_log_byte_for_byte(reg_id: str) -> None:
     def run(seed: int) -> str:
         table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=500)

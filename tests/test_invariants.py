@@ -17,12 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spec_engine.cards import DECK
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import SpecError
 from spec_engine.game import Action, Phase, Round
 from spec_engine.rules import ruleset
 from spec_engine.table import Table
 
-REGULATIONS = ("CL", "ES", "UY", "CZ", "IT")
+REGULATIONS = REGULATION_IDS
 KINDS = ("hit", "stand", "double", "split")
 
 

@@ -58,6 +58,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.protocol import ProtocolDriver, answer
 from spec_engine.rules import RULE_FIELDS, ruleset
@@ -552,7 +553,7 @@ def run(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spec_engine.kit.conform", description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, help="the implementation's command line (split without a shell)")
-    parser.add_argument("--regulation", type=str.upper, choices=("CL", "ES", "UY", "CZ", "IT"), help="one regulation")
+    parser.add_argument("--regulation", type=str.upper, choices=REGULATION_IDS, help="one regulation")
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request (default 5)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="address-space limit of the implementation")

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, all_clause_ids, regulations
+from spec_engine.kit.trace import ASSUMES
+from spec_engine.rules import RULE_FIELDS
 
 pytest_plugins = ["tests.steps", "tests.results_plugin"]
 
@@ -20,6 +22,8 @@ def pytest_configure(config: pytest.Config) -> None:
             config.addinivalue_line("markers", f"{clause.id}: {clause.gist[:60]}")
     for tag, text in OTHER_TAGS.items():
         config.addinivalue_line("markers", f"{tag}: {text}")
+    for field in RULE_FIELDS:
+        config.addinivalue_line("markers", f"{ASSUMES}{field.name}: checks the value assumed or read for {field.name}")
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:

@@ -275,6 +275,14 @@ Feature: Made up
   @IT-7
   Scenario: Covers seven
     Given x
+
+  @assumes-decks
+  Scenario: Checks an assumed value
+    Given x
+
+  @assumes-max_boxes @assumes-no_such_rule
+  Scenario: Checks a stated value as if assumed
+    Given x
 """
 
 
@@ -287,7 +295,14 @@ def test_the_gate_reports_each_kind_of_problem(tmp_path: Path) -> None:
     by_check: dict[str, list[str]] = {}
     for problem in problems:
         by_check.setdefault(problem.check, []).append(problem.message)
-    assert by_check["untagged"] == ["features/it/made-up.feature:3 'Covers seven' has no clause tag"]
+    assert by_check["untagged"] == [
+        "features/it/made-up.feature:3 'Covers seven' has no clause tag and no assumption tag"
+    ]
+    assert by_check["not-an-assumption"] == [
+        "features/it/made-up.feature:23 'Checks a stated value as if assumed': IT states max_boxes; "
+        "tag the clauses that state it",
+        "features/it/made-up.feature:23 'Checks a stated value as if assumed': @assumes-no_such_rule names no rule value",
+    ]
     assert by_check["unknown-clause"] == [
         "features/it/made-up.feature:7 'Covers seven again': @IT-99 is no clause of the catalog"
     ]

@@ -400,7 +400,7 @@ class EngineDriver:
     ) -> None:
         self._reset()
         try:
-            self.rules = ruleset(regulation)
+            self.rules = self._rules(regulation, None)
             self.session = Session(
                 self.rules,
                 participants,

@@ -38,6 +38,7 @@ from typing import Any
 
 from spec_engine.catalog import DATA, REGULATION_IDS, is_clause_id, parse_catalog, regulations
 from spec_engine.errors import InputError, SpecError
+from spec_engine.rules import RULE_FIELDS, ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "features"
@@ -99,6 +100,17 @@ def regulation_of(tags: Iterable[str]) -> str | None:
 def clause_tags(info: ScenarioInfo) -> set[str]:
     """The tags of a scenario that are clause ids by their shape (existing or not)."""
     return {t for t in info.tags if is_clause_id(t)}
+
+
+ASSUMES = "assumes-"
+"""The prefix of an assumption tag: ``@assumes-max_boxes`` marks a scenario that checks the
+value its regulation's rule set assumes where the text is silent (or reads where it is
+unclear), rather than a clause."""
+
+
+def assumption_tags(info: ScenarioInfo) -> set[str]:
+    """The rule fields a scenario's ``@assumes-<field>`` tags name (existing or not)."""
+    return {t.removeprefix(ASSUMES) for t in info.tags if t.startswith(ASSUMES)}
 
 
 _FEATURE_WORDS = ("Feature", "Business Need", "Ability")
@@ -440,10 +452,11 @@ def exemptions(path: Path | None = None, known: Iterable[str] | None = None) -> 
 CHECKS = {
     "uncovered": "a clause has neither a scenario nor an exemption",
     "unknown-clause": "a clause tag names no clause of the catalog",
-    "untagged": "a scenario has no clause tag",
+    "untagged": "a scenario has neither a clause tag nor an assumption tag",
     "exempt-and-covered": "an exempt clause is checked by a scenario (remove the exemption)",
     "duplicate-name": "two scenarios of one feature file share a name (pytest-bdd runs only the last)",
-    "bad-tag": "a tag is neither a clause id nor a regulation id",
+    "bad-tag": "a tag is neither a clause id, a regulation id nor an assumption tag (@assumes-<rule>)",
+    "not-an-assumption": "an assumption tag names a rule value its regulation's text states, or no rule",
     "wrong-regulation": "a scenario tagged with one regulation cites another regulation's clause",
 }
 
@@ -474,6 +487,24 @@ def _where(info: ScenarioInfo) -> str:
     return f"{info.feature}:{info.example_line or info.line} {info.name!r}"
 
 
+def _assumption_problems(info: ScenarioInfo, assumed: set[str]) -> list[Problem]:
+    """An assumption tag must name a rule field whose value, under the scenario's one
+    regulation, the text does not state outright (``not stated`` or ``interpretation``)."""
+    names = {f.name for f in RULE_FIELDS}
+    out = []
+    for rule in sorted(assumed):
+        reg = info.regulation
+        if rule not in names:
+            out.append(Problem("not-an-assumption", f"{_where(info)}: @{ASSUMES}{rule} names no rule value"))
+        elif reg is None:
+            out.append(Problem("not-an-assumption", f"{_where(info)}: @{ASSUMES}{rule} needs one regulation tag"))
+        elif ruleset(reg).citations[rule].basis == "stated":
+            out.append(
+                Problem("not-an-assumption", f"{_where(info)}: {reg} states {rule}; tag the clauses that state it")
+            )
+    return out
+
+
 def gate_problems(
     features_dir: Path = FEATURES,
     *,
@@ -492,11 +523,13 @@ def gate_problems(
         for info in feature.scenarios:
             infos.append(info)
             tags = clause_tags(info)
-            others = [t for t in info.tags if t not in tags and t not in REGULATION_IDS]
+            assumed = assumption_tags(info)
+            others = [t for t in info.tags if t not in tags and t not in REGULATION_IDS and not t.startswith(ASSUMES)]
             if others:
                 problems.append(Problem("bad-tag", f"{_where(info)}: {', '.join('@' + t for t in others)}"))
-            if not tags:
-                problems.append(Problem("untagged", f"{_where(info)} has no clause tag"))
+            if not tags and not assumed:
+                problems.append(Problem("untagged", f"{_where(info)} has no clause tag and no assumption tag"))
+            problems += _assumption_problems(info, assumed)
             named = [t for t in info.tags if t in REGULATION_IDS]
             for tag in sorted(tags):
                 if tag not in known:

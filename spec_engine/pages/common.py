@@ -9,7 +9,7 @@ from typing import Any
 
 from spec_engine.catalog import regulation
 from spec_engine.events import Money, money_str
-from spec_engine.kit.trace import ScenarioInfo
+from spec_engine.kit.trace import ASSUMES, ScenarioInfo
 from spec_engine.rules import Citation, RuleSet, show_value
 
 _LIST_START = re.compile(r"^(\d*)([.)+-])")
@@ -39,6 +39,20 @@ def clause_link(clause_id: str, prefix: str = "") -> str:
     """A Markdown link to a clause, from a page in the generated folder (``prefix`` for
     pages in a subfolder, e.g. ``../``)."""
     return f"[{clause_id}]({clause_href(clause_id, prefix, 'md')})"
+
+
+def tag_link(tag: str, prefix: str = "") -> str:
+    """A scenario tag as a link: a clause to its clause, an assumption (``assumes-<rule>``)
+    to its row of the comparison matrix."""
+    if tag.startswith(ASSUMES):
+        rule = tag.removeprefix(ASSUMES)
+        return f"[assumed: {text(rule)}]({prefix}rules.md#rule-{rule})"
+    return clause_link(tag, prefix)
+
+
+def scenario_tags(tags: Iterable[str]) -> list[str]:
+    """The tags a page shows for a scenario: clauses and assumptions, not regulation ids."""
+    return [t for t in tags if "-" in t]
 
 
 def slug(value: str) -> str:

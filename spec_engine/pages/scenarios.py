@@ -8,7 +8,17 @@ from pathlib import Path
 
 from spec_engine import events
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, exemptions
-from spec_engine.pages.common import Results, badge, clause_link, feature_page, overall_status, scenario_anchor, text
+from spec_engine.pages.common import (
+    Results,
+    badge,
+    clause_link,
+    feature_page,
+    overall_status,
+    scenario_anchor,
+    scenario_tags,
+    tag_link,
+    text,
+)
 
 # ------------------------------------------------------------------------------ scenario pages
 _TAG_LINE = re.compile(r"^\s*@")
@@ -41,11 +51,11 @@ def scenario_file_page(feature: str, infos: list[ScenarioInfo], results: Results
     for line, group in sorted(by_line.items()):
         first = group[0]
         status = overall_status(results.status(i) for i in group)
-        tags = sorted({t for i in group for t in i.tags if "-" in t})
+        tags = sorted({t for i in group for t in scenario_tags(i.tags)})
         out += [
             f"## {text(first.template)} {{#{scenario_anchor(first)}}}",
             "",
-            f"{badge(status)} " + " ".join(clause_link(t, "../") for t in tags),
+            f"{badge(status)} " + " ".join(tag_link(t, "../") for t in tags),
             "",
             "```gherkin",
             *[ln.rstrip() for ln in blocks[line]],
@@ -55,7 +65,7 @@ def scenario_file_page(feature: str, infos: list[ScenarioInfo], results: Results
         if first.example_line is not None:
             out += ["| regulation | row | status | clauses |", "|---|---|---|---|"]
             for info in group:
-                row_tags = " ".join(clause_link(t, "../") for t in info.tags if "-" in t)
+                row_tags = " ".join(tag_link(t, "../") for t in scenario_tags(info.tags))
                 status = badge(results.status(info))
                 out.append(f"| {info.regulation or ''} | line {info.example_line} | {status} | {row_tags} |")
             out.append("")

@@ -1,0 +1,175 @@
+"""Which rule values the scenarios exercise: a scenario exercises a value when it would
+fail were the value different.
+
+    python -m spec_engine.kit.exercised VECTORS_DIR      # lists the values no scenario notices
+
+For every rule set and every rule field, :func:`unexercised` gives the field each other value
+it may take (:func:`alternatives`: a flag flipped, each other choice, another number, no
+value), replays the regulation's test vectors (:mod:`spec_engine.kit.vectors`) on the engine
+with that one value changed, and keeps the values whose change no vector noticed. A value the
+scenario itself sets (``Given the CL rules with ...``) stays as the scenario set it.
+
+A value that cannot change any outcome under its rule set (a rule about bets behind, where a
+box takes one bet) is declared in ``data/moot.toml`` with the reason::
+
+    [[moot]]
+    regulation = "CL"
+    rule = "behind_may_decline_double"
+    reason = "one bet per box (max_bets_per_box = 1): nobody bets behind"
+
+:func:`problems` lists the values neither exercised nor declared, and the declarations that
+a scenario now exercises (remove them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from spec_engine.catalog import DATA, REGULATION_IDS
+from spec_engine.errors import InputError
+from spec_engine.kit.driver import EngineDriver
+from spec_engine.kit.vectors import load, replay
+from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
+
+MOOT = DATA / "moot.toml"
+
+
+def alternatives(field: dataclasses.Field[Any], value: Any) -> list[Any]:
+    """Other values a rule field may take: a flag flipped, every other choice, a number one
+    up, one down and thirteen up (past a hand's usual totals), a narrower range of limits,
+    and no value for an optional field that has one."""
+    kind: str = field.metadata["kind"]
+    optional = kind.endswith("?")
+    base = kind.rstrip("?")
+    out: list[Any] = []
+    if base == "bool":
+        out = [not value]
+    elif base == "choice":
+        out = [c for c in field.metadata["choices"] if c != value]
+    elif base == "int":
+        start = 0 if value is None else value
+        out = [start + 1, start + 13] + ([start - 1] if start > 0 else [])
+    elif base == "ratio":
+        out = [Fraction(2) if value == 1 else Fraction(1)]
+    elif base == "str":
+        out = ["another call"]
+    elif base == "ints":
+        out = [frozenset({10, 11}) if value != frozenset({10, 11}) else frozenset({9})]
+    elif base == "range":
+        out = [(2, 20) if value != (2, 20) else (3, 30)]
+    if optional and value is not None:
+        out.append(None)
+    return [v for v in out if v != value]
+
+
+class ChangedEngine(EngineDriver):
+    """The engine with one rule value changed in every rule set it plays (unless the
+    scenario sets that value itself)."""
+
+    def __init__(self, rule: str, value: Any) -> None:
+        super().__init__()
+        self.change = (rule, value)
+
+    def _rules(self, regulation: str, overrides: Mapping[str, Any] | None) -> RuleSet:
+        rules = super()._rules(regulation, overrides)
+        rule, value = self.change
+        return rules if overrides and rule in overrides else dataclasses.replace(rules, **{rule: value})
+
+
+@dataclass(frozen=True)
+class Unexercised:
+    regulation: str
+    rule: str
+    value: Any
+    unnoticed: tuple[Any, ...]
+    """The other values tried, none noticed."""
+
+
+def noticed(vectors: Sequence[Mapping[str, Any]], rule: str, value: Any) -> bool:
+    """Whether some vector plays differently with ``rule`` set to ``value``."""
+    return any(replay(vector, ChangedEngine(rule, value)) for vector in vectors)
+
+
+def unexercised(vectors: Iterable[Mapping[str, Any]], regulations: Iterable[str] = REGULATION_IDS) -> list[Unexercised]:
+    """Every rule value of these regulations that no scenario depends on: no vector plays
+    differently under any of its :func:`alternatives`."""
+    by_regulation: dict[str, list[Mapping[str, Any]]] = {}
+    for vector in vectors:
+        by_regulation.setdefault(vector["regulation"], []).append(vector)
+    out = []
+    for reg in regulations:
+        mine = by_regulation.get(reg, [])
+        rules = ruleset(reg)
+        for field in RULE_FIELDS:
+            value = getattr(rules, field.name)
+            others = alternatives(field, value)
+            if not any(noticed(mine, field.name, alt) for alt in others):
+                out.append(Unexercised(reg, field.name, value, tuple(others)))
+    return out
+
+
+def moot(path: Path = MOOT) -> dict[tuple[str, str], str]:
+    """The declared moot values: (regulation, rule) -> reason."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read the moot values: {exc}", field=path.name) from exc
+    names = {f.name for f in RULE_FIELDS}
+    found: dict[tuple[str, str], str] = {}
+    for index, entry in enumerate(raw.get("moot", []), start=1):
+        where = f"{path.name} moot #{index}"
+        if set(entry) != {"regulation", "rule", "reason"}:
+            raise InputError("each entry has exactly regulation, rule and reason", field=where)
+        key = (str(entry["regulation"]), str(entry["rule"]))
+        if key[0] not in REGULATION_IDS or key[1] not in names:
+            raise InputError(f"unknown regulation or rule {key}", field=where)
+        if key in found:
+            raise InputError(f"{key} is declared twice", field=where)
+        if not str(entry["reason"]).strip():
+            raise InputError(f"{key} has no reason", field=where)
+        found[key] = str(entry["reason"]).strip()
+    return found
+
+
+def problems(found: Sequence[Unexercised], declared: Mapping[tuple[str, str], str]) -> list[str]:
+    """Values neither exercised nor declared moot, and declarations a scenario now exercises."""
+    missing = {(u.regulation, u.rule): u for u in found}
+    out = [
+        f"{u.regulation} {u.rule} = {u.value!r}: no scenario notices {', '.join(map(repr, u.unnoticed))}"
+        for key, u in missing.items()
+        if key not in declared
+    ]
+    out += [
+        f"{reg} {rule} is declared moot but a scenario exercises it"
+        for reg, rule in declared
+        if (reg, rule) not in missing
+    ]
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="List the rule values no scenario exercises.")
+    parser.add_argument("vectors", type=Path, help="a folder of test vectors (python -m spec_engine.kit.vectors)")
+    args = parser.parse_args(argv)
+    found = unexercised(load(args.vectors))
+    declared = moot()
+    for u in found:
+        reason = declared.get((u.regulation, u.rule))
+        mark = f"moot: {reason}" if reason else "NOT EXERCISED"
+        print(f"{u.regulation} {u.rule} = {u.value!r} (unnoticed: {', '.join(map(repr, u.unnoticed))}): {mark}")
+    trouble = problems(found, declared)
+    for line in trouble:
+        print(line, file=sys.stderr)
+    return 1 if trouble else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -10,7 +10,7 @@ from spec_engine.catalog import REGULATION_IDS, all_clause_ids, regulations
 from spec_engine.kit.trace import ASSUMES
 from spec_engine.rules import RULE_FIELDS
 
-pytest_plugins = ["tests.steps", "tests.results_plugin"]
+pytest_plugins = ["tests.steps", "tests.steps_shoe", "tests.steps_bets", "tests.steps_play", "tests.results_plugin"]
 
 # Tags that are not clause ids: a regulation's id on a whole feature.
 OTHER_TAGS = {r: f"scenarios of the {r} regulation" for r in REGULATION_IDS}

@@ -1,7 +1,10 @@
 """Which rule values the scenarios exercise: a scenario exercises a value when it would
 fail were the value different.
 
-    python -m spec_engine.kit.exercised VECTORS_DIR      # lists the values no scenario notices
+    python -m spec_engine.kit.exercised [VECTORS_DIR] [--regulation UY] [--rule min_cut]
+
+lists the values no scenario notices (without a folder of test vectors, it records the
+feature suite's scenarios first, failing ones included, and says how many failed).
 
 For every rule set and every rule field, :func:`unexercised` gives the field each other value
 it may take (:func:`alternatives`: a flag flipped, each other choice, another number, no
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+import tempfile
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,7 +40,7 @@ from typing import Any
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError
 from spec_engine.kit.driver import EngineDriver
-from spec_engine.kit.vectors import load, replay
+from spec_engine.kit.vectors import collect, load, record, replay
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
 
 MOOT = DATA / "moot.toml"
@@ -98,18 +102,25 @@ def noticed(vectors: Sequence[Mapping[str, Any]], rule: str, value: Any) -> bool
     return any(replay(vector, ChangedEngine(rule, value)) for vector in vectors)
 
 
-def unexercised(vectors: Iterable[Mapping[str, Any]], regulations: Iterable[str] = REGULATION_IDS) -> list[Unexercised]:
-    """Every rule value of these regulations that no scenario depends on: no vector plays
-    differently under any of its :func:`alternatives`."""
+def unexercised(
+    vectors: Iterable[Mapping[str, Any]],
+    regulations: Iterable[str] = REGULATION_IDS,
+    rules: Iterable[str] | None = None,
+) -> list[Unexercised]:
+    """Every rule value of these regulations (and ``rules``, default all) that no scenario
+    depends on: no vector plays differently under any of its :func:`alternatives`."""
+    wanted = None if rules is None else set(rules)
     by_regulation: dict[str, list[Mapping[str, Any]]] = {}
     for vector in vectors:
         by_regulation.setdefault(vector["regulation"], []).append(vector)
     out = []
     for reg in regulations:
         mine = by_regulation.get(reg, [])
-        rules = ruleset(reg)
+        rule_set = ruleset(reg)
         for field in RULE_FIELDS:
-            value = getattr(rules, field.name)
+            if wanted is not None and field.name not in wanted:
+                continue
+            value = getattr(rule_set, field.name)
             others = alternatives(field, value)
             if not any(noticed(mine, field.name, alt) for alt in others):
                 out.append(Unexercised(reg, field.name, value, tuple(others)))
@@ -155,12 +166,30 @@ def problems(found: Sequence[Unexercised], declared: Mapping[tuple[str, str], st
     return out
 
 
+def recorded() -> list[dict[str, Any]]:
+    """The feature suite's scenarios as test vectors, recorded now; failing scenarios are kept
+    (as they played) and counted on standard error."""
+    with tempfile.TemporaryDirectory(prefix="exercised-") as tmp:
+        try:
+            record(Path(tmp))
+        except RuntimeError as exc:
+            print(f"some scenarios failed; their vectors are kept as played:\n{exc}", file=sys.stderr)
+        return collect(Path(tmp))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="List the rule values no scenario exercises.")
-    parser.add_argument("vectors", type=Path, help="a folder of test vectors (python -m spec_engine.kit.vectors)")
+    parser.add_argument(
+        "vectors", type=Path, nargs="?", help="a folder of test vectors (default: record the suite now)"
+    )
+    parser.add_argument("--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="only these")
+    parser.add_argument("--rule", action="append", help="only these rule fields")
     args = parser.parse_args(argv)
-    found = unexercised(load(args.vectors))
+    vectors = load(args.vectors) if args.vectors else recorded()
+    found = unexercised(vectors, args.regulation or REGULATION_IDS, args.rule)
     declared = moot()
+    if args.regulation or args.rule:
+        declared = {k: v for k, v in declared.items() if any(k == (u.regulation, u.rule) for u in found)}
     for u in found:
         reason = declared.get((u.regulation, u.rule))
         mark = f"moot: {reason}" if reason else "NOT EXERCISED"

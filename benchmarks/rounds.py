@@ -20,7 +20,7 @@ from spec_engine.table import Table
 
 
 def play(reg_id: str, rounds: int, boxes: int, seed: int = 2026) -> tuple[float, int]:
-    table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=1000)
+    table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=500)
     bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, table.rules.max_boxes) + 1)]
     gc.collect()
     start = time.perf_counter()
@@ -32,7 +32,7 @@ def play(reg_id: str, rounds: int, boxes: int, seed: int = 2026) -> tuple[float,
 
 def peak_memory(reg_id: str, rounds: int, boxes: int) -> int:
     tracemalloc.start()
-    table = Table(ruleset(reg_id), seed=2026, min_bet=10, max_bet=1000)
+    table = Table(ruleset(reg_id), seed=2026, min_bet=10, max_bet=500)
     bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, table.rules.max_boxes) + 1)]
     for _ in range(rounds):
         table.play(bets)

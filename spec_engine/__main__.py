@@ -45,7 +45,7 @@ def cmd_clauses(reg: str) -> str:
 
 def cmd_play(reg: str, seed: int, boxes: int) -> str:
     rules = ruleset(reg)
-    table = Table(rules, seed=seed, min_bet=10, max_bet=1000)
+    table = Table(rules, seed=seed, min_bet=10, max_bet=500)
     bets = [(box, f"P{box}", 10 * box) for box in range(1, boxes + 1)]
     rnd = table.play(bets)
     return to_jsonl(table.log[: len(table.log) - len(rnd.events)] + rnd.events)

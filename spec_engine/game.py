@@ -108,6 +108,35 @@ class Box:
         return next(iter(self.bets))
 
 
+def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tuple[str, str] | None:
+    """Why a table's limits break the rule set (its step for bets, the ratio of its maximum to
+    its minimum), as (rule, reason); ``None`` when they are allowed. Checked wherever limits
+    are set: a round, a table, a session."""
+    step = rules.bet_multiple
+    if step is not None and (min_bet % step or (max_bet is not None and max_bet % step)):
+        shown = money_str(min_bet) + ("" if max_bet is None else f" and {money_str(max_bet)}")
+        return "bet_multiple", f"limits {shown} must be multiples of {step}"
+    if rules.limit_ratio is not None and max_bet is not None:
+        low, high = rules.limit_ratio
+        if not low * min_bet <= max_bet <= high * min_bet:
+            return (
+                "limit_ratio",
+                f"the maximum {money_str(max_bet)} must lie between {low} and {high} "
+                f"times the minimum {money_str(min_bet)}",
+            )
+    return None
+
+
+UNHONOURED = {"bets_closed_at_deal": False}
+"""Rule values the engine cannot play: a rule set holding one is refused, never played
+as if it said otherwise."""
+
+
+def unhonoured(rules: RuleSet) -> list[str]:
+    """The rule values of ``rules`` the engine cannot honour (see :data:`UNHONOURED`)."""
+    return [name for name, value in UNHONOURED.items() if getattr(rules, name) == value]
+
+
 def _is_money(value: object) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
@@ -142,6 +171,12 @@ class Round:
             raise InputError(
                 f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
             )
+        for name in unhonoured(rules):
+            raise InputError(
+                f"{name} = {getattr(rules, name)!r}: the engine cannot play this value (bets always close "
+                "when the deal starts)",
+                field=name,
+            )
         self.rules = rules
         self.shoe = shoe
         self.min_bet = min_bet
@@ -169,6 +204,9 @@ class Round:
         self._bi = 0
         self._hi = 0
         self._insurance_done = False
+        refusal = limits_refusal(rules, min_bet, max_bet)
+        if refusal is not None:
+            raise self._refuse(*refusal, "limits")
 
     # ------------------------------------------------------------------ views
     @property
@@ -282,7 +320,7 @@ class Round:
         if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
             raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
         amount = money(amount)  # type: ignore[arg-type]
-        if amount < self.min_bet:
+        if self.rules.table_limits and amount < self.min_bet:
             raise self._refuse(
                 "table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet"
             )
@@ -319,7 +357,7 @@ class Round:
         if limit is not None and len(target.bets) >= limit:
             raise self._refuse(rule, f"box {box} already holds {len(target.bets)} bet(s), the most allowed", "bet")
         excess: Money = 0
-        if self.max_bet is not None and sum(target.bets.values()) + amount > self.max_bet:
+        if rules.table_limits and self.max_bet is not None and sum(target.bets.values()) + amount > self.max_bet:
             special = self.special_max.get(bettor)
             if special is not None and rules.special_maximum:
                 if target.bets:
@@ -364,10 +402,11 @@ class Round:
             raise InputError(f"{bettor} has no bet on box {box}", field="bettor")
         amount = self._check_amount(amount)
         others = sum(v for b, v in target.bets.items() if b != bettor)
-        if self.max_bet is not None and others + amount > self.max_bet and target.special != bettor:
+        top = self.max_bet
+        if self.rules.table_limits and top is not None and others + amount > top and target.special != bettor:
             raise self._refuse(
                 "table_limits",
-                f"box {box} would hold more than the table maximum {money_str(self.max_bet)}",
+                f"box {box} would hold more than the table maximum {money_str(top)}",
                 "change_bet",
             )
         target.bets[bettor] = amount
@@ -855,8 +894,11 @@ class Round:
                 self._emit(Event("match", box=box, hand=number, bettor=bettor, amount=extra))
         hand.doubled = True
         self._deal_to(target, hand)
-        self._finish(target, hand)
-        self._advance()
+        if hand.done:
+            self._advance()
+        elif self.rules.double_one_card:
+            self._finish(target, hand)
+            self._advance()
         return event
 
     def _split_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:

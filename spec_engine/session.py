@@ -18,8 +18,8 @@ from fractions import Fraction
 
 from spec_engine.cards import Card
 from spec_engine.errors import InputError, RuleViolation
-from spec_engine.events import Event, Money, money, money_str
-from spec_engine.game import Round
+from spec_engine.events import Event, Money, money
+from spec_engine.game import Round, limits_refusal
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 from spec_engine.table import Table
@@ -54,22 +54,9 @@ class Session:
         for name, value in (("advance", advance), ("min_bet", min_bet), ("max_bet", max_bet)):
             if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or value <= 0:
                 raise InputError(f"{value!r} is not a positive exact amount", field=name)
-        step = rules.bet_multiple
-        if step is not None and (min_bet % step or max_bet % step):
-            raise self._refuse(
-                "bet_multiple",
-                f"limits {money_str(min_bet)} and {money_str(max_bet)} must be multiples of {step}",
-                "session",
-            )
-        if rules.limit_ratio is not None:
-            low, high = rules.limit_ratio
-            if not low * min_bet <= max_bet <= high * min_bet:
-                raise self._refuse(
-                    "limit_ratio",
-                    f"the maximum {money_str(max_bet)} must lie between {low} and {high} "
-                    f"times the minimum {money_str(min_bet)}",
-                    "session",
-                )
+        refusal = limits_refusal(rules, min_bet, max_bet)
+        if refusal is not None:
+            raise self._refuse(*refusal, "session")
         self.participants = names
         self.advance_amount = money(advance)
         self.policy = policy

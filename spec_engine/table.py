@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
-from spec_engine.game import Phase, Round
+from spec_engine.game import Phase, Round, limits_refusal
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
@@ -38,7 +38,7 @@ class Table:
         *,
         seed: int,
         min_bet: Money = 10,
-        max_bet: Money | None = 1000,
+        max_bet: Money | None = 500,
         participants: int | None = None,
         shoes: Iterable[Iterable[Card]] = (),
         auto_cut: bool = True,
@@ -52,6 +52,11 @@ class Table:
         self.seed = seed
         self.min_bet = min_bet
         self.max_bet = max_bet
+        refusal = limits_refusal(rules, min_bet, max_bet)
+        if refusal is not None:
+            raise RuleViolation(
+                refusal[1], clauses=rules.cite(refusal[0]), rule=refusal[0], action="table", state="limits"
+            )
         self.participants = participants if participants is not None else rules.max_boxes
         self.special_max = dict(special_max or {})
         self.log: list[Event] = []

@@ -115,7 +115,7 @@ def test_same_seed_same_log_byte_for_byte(reg_id: str) -> None:
 
 def _dealt(reg_id: str, shoe: str, bet: int = 10, **limits: int) -> Round:
     rnd = Round(
-        ruleset(reg_id), Shoe.stacked(shoe), min_bet=limits.get("min_bet", 10), max_bet=limits.get("max_bet", 1000)
+        ruleset(reg_id), Shoe.stacked(shoe), min_bet=limits.get("min_bet", 10), max_bet=limits.get("max_bet", 500)
     )
     rnd.place_bet(1, "P1", bet)
     rnd.deal()

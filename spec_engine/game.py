@@ -442,30 +442,51 @@ class Round:
         best = max(target.bets.values())
         return next(b for b, amount in target.bets.items() if amount == best)
 
-    def deal(self) -> None:
-        """Close the bets and deal two cards to every box and one to the dealer."""
+    def deal(self, misdeals: Iterable[tuple[int, int | None]] = ()) -> None:
+        """Close the bets and deal two cards to every box and one to the dealer.
+
+        ``misdeals``: the dealer's mistakes during the deal, each ``(n, box)``: as he is about
+        to deal the deal's ``n``-th card (from 1), the next card of the shoe goes to ``box``
+        by mistake (``None``: it is drawn or exposed by mistake). Each is remedied as the rule
+        set says (:meth:`misdeal`) before the deal goes on."""
         self._need_phase(Phase.BETTING, "deal")
         if not self.boxes:
             raise InputError("no bet has been placed", field="bets")
         rules = self.rules
+        order = self._in_order(rules.deal_order)
+        mistakes: dict[int, list[int | None]] = {}
+        for n, to_box in misdeals:
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
+                raise InputError(f"the deal has cards 1..{2 * len(order) + 1}, not {n!r}", field="misdeals")
+            self._check_misdeal_box(to_box)
+            mistakes.setdefault(n, []).append(to_box)
         if rules.no_more_bets_call:
             self._emit(Event("announce", info=rules.no_more_bets_call))
-        order = self._in_order(rules.deal_order)
-        for box in order:
-            card = self._draw(box.number)
-            box.hands.append(Hand([card], dict(box.bets)))
-            self._emit(Event("card", box=box.number, hand=1, card=card.code))
-        card = self._draw(0)
-        self.dealer.append(card)
-        self._emit(Event("dealer_card", card=card.code))
-        for box in order:
-            card = self._draw(box.number)
-            hand = box.hands[0]
-            hand.add(card)
-            self._emit(Event("card", box=box.number, hand=1, card=card.code))
-            if hand.hard == 11 and hand.ace:
-                hand.natural = True
-                hand.done = True
+        receivers: list[Box | None] = [*order, None, *order]
+        for n, box in enumerate(receivers, start=1):
+            for to_box in mistakes.get(n, ()):
+                if self._mistake(to_box):
+                    return  # the round was reconstructed and dealt again
+            if box is None:
+                card = self._draw(0)
+                self.dealer.append(card)
+                self._emit(Event("dealer_card", card=card.code))
+            elif not box.hands:
+                card = self._draw(box.number)
+                box.hands.append(Hand([card], dict(box.bets)))
+                self._emit(Event("card", box=box.number, hand=1, card=card.code))
+            else:
+                card = self._draw(box.number)
+                hand = box.hands[0]
+                hand.add(card)
+                self._emit(Event("card", box=box.number, hand=1, card=card.code))
+                if hand.hard == 11 and hand.ace:
+                    hand.natural = True
+                    hand.done = True
+        self._after_initial_deal()
+
+    def _after_initial_deal(self) -> None:
+        rules = self.rules
         up = self.dealer[0]
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._in_order(rules.payment_order):
@@ -599,27 +620,38 @@ class Round:
         """The dealer's mistake with the next card of the shoe: dealt to box ``to_box`` out
         of turn, or (no box) drawn or exposed by mistake. The rule set's remedy applies:
         the card goes back to its place, is used as the next card, or is voided; a card dealt
-        to a box without a bet may instead mean reconstructing the round and dealing again."""
+        to a box without a bet may instead mean reconstructing the round and dealing again.
+        (A mistake during the initial deal is given to :meth:`deal`.)"""
         self._after_deal("misdeal")
-        rules = self.rules
-        if to_box is not None and (
-            isinstance(to_box, bool) or not isinstance(to_box, int) or not 1 <= to_box <= rules.max_boxes
-        ):
-            raise InputError(f"no box {to_box!r}: boxes are 1..{rules.max_boxes}", field="box")
+        self._check_misdeal_box(to_box)
         start = len(self.log)
+        self._mistake(to_box)
+        return self.log[start:]
+
+    def _check_misdeal_box(self, to_box: object) -> None:
+        max_boxes = self.rules.max_boxes
+        if to_box is not None and (
+            isinstance(to_box, bool) or not isinstance(to_box, int) or not 1 <= to_box <= max_boxes
+        ):
+            raise InputError(f"no box {to_box!r}: boxes are 1..{max_boxes}", field="box")
+
+    def _mistake(self, to_box: int | None) -> bool:
+        """Draw the next card by mistake and remedy it; whether the round was reconstructed."""
+        rules = self.rules
         card = self._draw(to_box or 0)
         self._emit(Event("misdeal", box=to_box, card=card.code))
         if to_box is not None and to_box not in self.boxes and rules.card_to_box_without_bet == "reconstruct":
             self._emit(Event("remedy", card=card.code, info="reconstruct"))
             self._reconstruct()
-        elif rules.misdeal_remedy == "void":
+            return True
+        if rules.misdeal_remedy == "void":
             self.voided.append(card)
             self._emit(Event("remedy", card=card.code, info="void"))
         else:
             self.shoe.put_back(card)
             self.drawn.pop()
             self._emit(Event("remedy", card=card.code, info=rules.misdeal_remedy))
-        return self.log[start:]
+        return False
 
     def _reconstruct(self) -> None:
         """Put every card of the round back in the shoe in its order and deal again."""

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.kit.trace import regulation_of
+from spec_engine.kit.trace import ASSUMES, regulation_of
 
 RESULTS = Path("reports") / "scenarios.json"
 """Where the results go, relative to the rootdir."""
@@ -50,6 +50,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     # The item's marks carry every effective tag, an outline's Examples tags included.
     tags = set(feature.tags) | set(scenario.tags) | {m.name for m in request.node.iter_markers()}
     tags |= set(rule.tags) if rule is not None else set()
+    assumed = sorted(t.removeprefix(ASSUMES) for t in tags if t.startswith(ASSUMES))
     tags = {t for t in tags if t in REGULATION_IDS or is_clause_id(t)}
     request.node.stash[_META] = {
         "feature": _feature_path(request.config, feature.filename),
@@ -57,6 +58,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
         "line": scenario.line_number,
         "regulation": regulation_of(sorted(tags)),
         "clauses": sorted(t for t in tags if is_clause_id(t)),
+        **({"assumes": assumed} if assumed else {}),
     }
 
 

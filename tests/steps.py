@@ -257,6 +257,19 @@ def deal(play: Play) -> None:
     play.act("deal")
 
 
+@when(
+    parsers.re(
+        r"the cards are dealt, the dealer giving the next card to "
+        r"(?:box (?P<box>\d+)|nobody, exposing it,) by mistake before card (?P<before>\d+) of the deal"
+    )
+)
+def deal_with_a_mistake(play: Play, box: str | None, before: str) -> None:
+    mistake: dict[str, int] = {"before": int(before)}
+    if box is not None:
+        mistake["to_box"] = int(box)
+    play.act("deal", misdeals=[mistake])
+
+
 @when(parsers.re(rf"box (?P<box>\d+) (?P<actions>{ACTION}(?:(?:, | and ){ACTION})*)"), converters={"box": int})
 def box_actions(play: Play, box: int, actions: str) -> None:
     for word in actions.replace(" and ", ", ").split(", "):

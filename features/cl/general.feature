@@ -132,6 +132,28 @@ Feature: Catalan club (CCCJ): the game against the banker, the bets and the bank
   # ------------------------------------------------------------ the banker's mistakes
 
   @CL-20
+  Scenario: A card dealt by mistake during the deal goes back to its place in the shoe
+    CL-20: "Si el banquero distribuyera o descubriera una o más cartas por equivocación,
+    devolverá éstas al mazo a su previa posición." The mistake comes while the banker deals:
+    the second card of the deal is his own, but he gives it to box 1. It goes back on top of
+    the shoe, the banker takes it (9D), and the deal goes on in order: box 1 has TS 8H = 18,
+    the banker 9D 8C = 17.
+    Given the shoe holds TS 9D 8H 8C
+    And P1 bets 10 on box 1
+    When the cards are dealt, the dealer giving the next card to box 1 by mistake before card 2 of the deal
+    And box 1 stands
+    Then the returned cards are 9D
+    And the log shows, in order:
+      | type        | box | card | info           |
+      | card        | 1   | TS   |                |
+      | misdeal     | 1   | 9D   |                |
+      | remedy      |     | 9D   | return_to_shoe |
+      | dealer_card |     | 9D   |                |
+      | card        | 1   | 8H   |                |
+    And the dealer stands on 17
+    And P1 wins 10
+
+  @CL-20
   Scenario: A card dealt to the wrong box goes back to its place in the shoe
     CL-20: "Si el banquero distribuyera o descubriera una o más cartas por equivocación,
     devolverá éstas al mazo a su previa posición." Box 2 plays first (from the banker's

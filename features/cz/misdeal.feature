@@ -8,6 +8,54 @@ Feature: Czech casino Black Jack house rules: the dealer's mistakes with the car
     And table limits of 10 to 500
 
   @CZ-HRA-12
+  Scenario: A card given to the wrong box during the deal is used as the next card
+    "Kterákoliv karta během rozdávání chybně ... přidělená komukoliv se musí použít jako
+    nejbližší další karta z 'boty'." During the deal ("během rozdávání"), box 2's first card,
+    9S, goes to box 1 by mistake: it is used as the next card, so box 2 receives it and the
+    deal goes on in order.
+    Given the shoe holds TS 9S 9D 8H 9H 8C
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    When the cards are dealt, the dealer giving the next card to box 1 by mistake before card 2 of the deal
+    And box 1 stands
+    And box 2 stands
+    Then the returned cards are 9S
+    And the log shows, in order:
+      | type        | box | card | info      |
+      | card        | 1   | TS   |           |
+      | misdeal     | 1   | 9S   |           |
+      | remedy      |     | 9S   | next_card |
+      | card        | 2   | 9S   |           |
+      | dealer_card |     | 9D   |           |
+    And the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 10
+
+  @CZ-HRA-13
+  Scenario: A card dealt during the deal to a box without a bet means the deal starts again
+    "Pokud by byla karta rozdána do boxu bez sázky, všechny karty se uvedou do původního stavu
+    (zrekonstruují) a rozdají se znovu." Box 3 holds no bet; box 2's first card, 9S, goes to it
+    by mistake while the dealer deals. Every card goes back and the deal starts again: box 1
+    TS 8H = 18, box 2 9S 9H = 18, the dealer 9D 8C = 17.
+    Given the shoe holds TS 9S 9D 8H 9H 8C
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    When the cards are dealt, the dealer giving the next card to box 3 by mistake before card 2 of the deal
+    And box 1 stands
+    And box 2 stands
+    Then the log shows, in order:
+      | type        | box | card | info        |
+      | card        | 1   | TS   |             |
+      | misdeal     | 3   | 9S   |             |
+      | remedy      |     | 9S   | reconstruct |
+      | card        | 1   | TS   |             |
+      | card        | 2   | 9S   |             |
+      | dealer_card |     | 9D   |             |
+    And the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 10
+
+  @CZ-HRA-12
   Scenario: A card dealt to the wrong box is used as the next card
     "Kterákoliv karta během rozdávání chybně použitá, vytažená či chybně přidělená komukoliv se
     musí použít jako nejbližší další karta z 'boty'." Box 1 is to act; the dealer gives 5C to

@@ -9,6 +9,30 @@ Feature: Uruguay (DGC PR 5403/03): wrong cards and the forgotten insurance call
     And table limits of 10 to 1000
 
   @UY-53.1 @UY-55
+  Scenario: A card drawn by mistake during the deal is voided
+    UY-53.1: "En la distribución de cartas a los apostadores, en caso de que se saque alguna que
+    no corresponda y/o no se pueda definir con claridad la situación, estas serán anuladas."
+    While dealing, before box 2's first card, the dealer draws 5C and exposes it: it is void,
+    nothing is reconstructed (UY-55), and box 2 receives the next card, 9S.
+    Given the shoe holds TS 5C 9S 9D 8H 9H 8C
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    When the cards are dealt, the dealer giving the next card to nobody, exposing it, by mistake before card 2 of the deal
+    And box 1 stands
+    And box 2 stands
+    Then the voided cards are 5C
+    And the log shows, in order:
+      | type        | box | card | info |
+      | card        | 1   | TS   |      |
+      | misdeal     |     | 5C   |      |
+      | remedy      |     | 5C   | void |
+      | card        | 2   | 9S   |      |
+      | dealer_card |     | 9D   |      |
+    And the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 10
+
+  @UY-53.1 @UY-55
   Scenario: A card dealt to a box out of turn is voided and nothing is reconstructed
     Art. 53: "en caso de que se saque alguna que no corresponda ... estas serán anuladas". Art.
     55: "Anulada una carta ... queda prohibida toda reconstrucción". Box 1 is to act; the card

@@ -26,7 +26,7 @@ Actions (``act``)::
     bet             box, bettor, amount, [unnoticed: the dealer missed an over-maximum bet]
     change_bet      box, bettor, amount
     withdraw_bet    box, bettor
-    deal
+    deal            [misdeals: [{before, to_box?}]: the dealer's mistakes during the deal]
     insurance       box, bettor, amount
     even_money      box, bettor
     close_insurance
@@ -475,7 +475,7 @@ class EngineDriver:
         elif action == "withdraw_bet":
             rnd.withdraw_bet(args["box"], args["bettor"])
         elif action == "deal":
-            rnd.deal()
+            rnd.deal(misdeals=[(m["before"], m.get("to_box")) for m in args.get("misdeals") or ()])
         elif action == "insurance":
             rnd.insure(args["box"], args["bettor"], parse_money(args["amount"]))
         elif action == "even_money":

@@ -115,6 +115,7 @@ class RecordingDriver(DriverWrapper):
             "line": scenario["line"],
             "example": example,
             "clauses": list(scenario["clauses"]),
+            **({"assumes": list(scenario["assumes"])} if scenario.get("assumes") else {}),
             "regulation": start["regulation"],
             "level": level,
             "ruleset": {

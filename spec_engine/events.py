@@ -21,11 +21,14 @@ type                    meaning                                                 
                         closing time is near)
 *the round*
 ``bet``                 a bet is placed                                            box, bettor, amount
+``stays``               a stake that pushed stays on its box as this round's bet   box, bettor, amount
 ``change_bet``          a bet is raised or lowered before the deal                 box, bettor, amount
 ``withdraw_bet``        a bet is taken back before the deal                        box, bettor
 ``announce``            the dealer's call closing the bets (``info``: the words)   info
 ``card``                a card is dealt to a player's hand                         box, hand, card
 ``dealer_card``         a card is dealt to the dealer                              card
+``options``             the dealer announces the options besides standing and      info
+                        drawing (``info``: ``double, split, insurance`` as given)
 ``insurance_offered``   the dealer calls insurance                                 (none)
 ``insurance``           a bettor insures                                           box, bettor, amount
 ``even_money``          a bettor takes even money for his blackjack                box, bettor

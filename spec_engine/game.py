@@ -330,11 +330,12 @@ class Round:
             )
         return amount
 
-    def place_bet(self, box: int, bettor: str, amount: Money, *, unnoticed: bool = False) -> Event:
+    def place_bet(self, box: int, bettor: str, amount: Money, *, unnoticed: bool = False, stays: bool = False) -> Event:
         """Place ``bettor``'s bet on ``box`` (the first bettor on a box owns it).
 
         ``unnoticed``: the dealer did not notice that the bet exceeds the maximum (where the
-        rule set caps such a bet, it plays only up to the maximum)."""
+        rule set caps such a bet, it plays only up to the maximum). ``stays``: the stake of a
+        push that stays on its box from the round before (logged as ``stays``)."""
         self._need_betting("bet")
         rules = self.rules
         if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.max_boxes:
@@ -390,7 +391,7 @@ class Round:
         self.boxes[box] = target
         self._orders.clear()
         self.net.setdefault(bettor, 0)
-        event = Event("bet", box=box, bettor=bettor, amount=amount)
+        event = Event("stays" if stays else "bet", box=box, bettor=bettor, amount=amount)
         self._emit(event)
         return event
 
@@ -488,6 +489,8 @@ class Round:
     def _after_initial_deal(self) -> None:
         rules = self.rules
         up = self.dealer[0]
+        if rules.announce_options:
+            self._emit(Event("options", info=", ".join(self._options(up))))
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._in_order(rules.payment_order):
                 hand = box.hands[0]
@@ -496,6 +499,18 @@ class Round:
         if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
         self._start_play()
+
+    def _options(self, up: Card) -> list[str]:
+        """The options besides standing and drawing that the rule set gives this round."""
+        rules = self.rules
+        options = []
+        if rules.double_totals is None or rules.double_totals:
+            options.append("double")
+        if rules.max_split_hands is None or rules.max_split_hands > 1:
+            options.append("split")
+        if up.value == 1:
+            options.append("insurance")
+        return options
 
     def _in_order(self, order: str) -> list[Box]:
         """The boxes with a bet, ascending or descending (remembered until the bets change)."""

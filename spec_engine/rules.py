@@ -131,6 +131,11 @@ class RuleSet:
 
     # Player's play
     min_stand_total: int = _rule("A hand may stand only with at least this total (0 = any).", "int")
+    announce_options: bool = _rule(
+        "Once the cards are dealt the dealer announces the players' options besides standing and "
+        "drawing (an ``options`` event naming them).",
+        "bool",
+    )
     hit_on_hard_21: bool = _rule("A hand totalling hard 21 may still draw.", "bool")
     hit_on_soft_21: bool = _rule("A hand totalling soft 21 may still draw.", "bool")
 
@@ -154,6 +159,11 @@ class RuleSet:
         ("all_stakes", "original_stakes"),
     )
     split_21_is_blackjack: bool = _rule("Two cards making 21 after a split count as blackjack.", "bool")
+    push_stake_stays: bool = _rule(
+        "At a table, a stake that pushed stays on its box as the next round's bet (a ``stays`` "
+        "event); the bettor may change or withdraw it before the deal.",
+        "bool",
+    )
     even_money: bool = _rule("A player with blackjack facing a dealer ace may take even money (1:1 at once).", "bool")
 
     # Insurance

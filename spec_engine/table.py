@@ -66,6 +66,8 @@ class Table:
         self.shuffles = 0
         self.balances: dict[str, Money] = {}
         self.bank: Money = 0
+        self.staying: dict[tuple[int, str], Money] = {}
+        """Stakes of the last round's pushes that stay for the next (box, bettor -> amount)."""
         self.held: dict[str, list[Money]] = {}
         """Winnings of absent bettors kept on the table: bettor -> [amount, rounds left]."""
         self.cut_offer: int | None = None
@@ -198,7 +200,7 @@ class Table:
         if self._closing == 0:
             raise self._refuse("announce_closing", "the last round has been played: the table is closed", "new_round")
         self._round_open = True
-        return Round(
+        rnd = Round(
             self.rules,
             self.shoe,
             min_bet=self.min_bet,
@@ -207,6 +209,10 @@ class Table:
             refill=self._refill,
             special_max=self.special_max,
         )
+        staying, self.staying = self.staying, {}
+        for (box, bettor), amount in sorted(staying.items()):
+            rnd.place_bet(box, bettor, amount, stays=True)
+        return rnd
 
     def finish(self, rnd: Round, *, absent: Iterable[str] = ()) -> None:
         """Apply a settled round's results to the balances and clear its cards. Winnings of
@@ -223,6 +229,8 @@ class Table:
             self._closing -= 1
         if rnd.cut_card_box is not None:
             self.last_cut_box = rnd.cut_card_box
+        if self.rules.push_stake_stays:
+            self.staying = self._pushed(rnd, set(absent))
         for bettor, entry in list(self.held.items()):
             entry[1] -= 1
             if entry[1] <= 0:
@@ -243,6 +251,21 @@ class Table:
                 assert self.rules.unclaimed_winnings_rounds is not None
                 self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
                 self.log.append(Event("held", bettor=bettor, amount=money(won)))
+
+    def _pushed(self, rnd: Round, absent: set[str]) -> dict[tuple[int, str], Money]:
+        """The stakes of a round's pushes that stay on their boxes: per box and bettor, the
+        stakes of his hands that pushed, when they still fit the table's limits."""
+        stakes: dict[tuple[int, str], Money] = {}
+        for e in rnd.settlements():
+            if e.info == "push" and e.box is not None and e.bettor is not None and e.stake is not None:
+                key = (e.box, e.bettor)
+                stakes[key] = money(stakes.get(key, 0) + e.stake)
+        top = self.max_bet
+        return {
+            key: amount
+            for key, amount in stakes.items()
+            if key[1] not in absent and amount >= self.min_bet and (top is None or amount <= top)
+        }
 
     def claim(self, bettor: str) -> Event:
         """An absent bettor comes back for his winnings while they are still held."""

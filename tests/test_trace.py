@@ -301,7 +301,8 @@ def test_the_gate_reports_each_kind_of_problem(tmp_path: Path) -> None:
     assert by_check["not-an-assumption"] == [
         "features/it/made-up.feature:23 'Checks a stated value as if assumed': IT states max_boxes; "
         "tag the clauses that state it",
-        "features/it/made-up.feature:23 'Checks a stated value as if assumed': @assumes-no_such_rule names no rule value",
+        "features/it/made-up.feature:23 'Checks a stated value as if assumed': "
+        "@assumes-no_such_rule names no rule value",
     ]
     assert by_check["unknown-clause"] == [
         "features/it/made-up.feature:7 'Covers seven again': @IT-99 is no clause of the catalog"

@@ -111,12 +111,11 @@ Feature: Czech casino Black Jack house rules: bets, the call and the deal
   @CZ-SESTAVA-7 @CZ-SESTAVA-6
   Scenario: After a push a bet may be raised, lowered within the limits or taken from the table
     "Hráč poté může sázku snížit či zvýšit pod podmínkou, že dodrží minimum a maximum u stolu
-    nebo též může sázku se stolu odstranit". Reading (clause note): after a push the bet stays
-    on the box for the next round unless the player changes it or takes it back. Not stated:
-    the engine keeps no bet from one round to the next, so the scenario places the pushed bet
-    again as the next round's first step. Both boxes push (18 against 18); then P1 raises his
-    bet to 30 (a change to 600 or to 5 is outside the limits of 10 to 500) and P2 takes his
-    back: only box 1 is dealt, 20 against the dealer's 17.
+    nebo též může sázku se stolu odstranit". Reading (the rule set's push_stake_stays): after a
+    push the bet stays on its box for the next round unless the player changes it or takes it
+    back. Both boxes push (18 against 18): both stakes stay. P1 raises his to 30 (a change to
+    600 or to 5 is outside the limits of 10 to 500) and P2 takes his back: only box 1 is dealt,
+    20 against the dealer's 17.
     Given the shoe, once cut, starts with 2S 3S 4S 5S 6S TS TH 9D 8S 8H 9C TD 7S KD QS
     When box 1 cuts at 100
     And P1 bets 10 on box 1
@@ -127,9 +126,7 @@ Feature: Czech casino Black Jack house rules: bets, the call and the deal
     Then the dealer stands on 18
     And P1 breaks even
     And P2 breaks even
-    When P1 bets 10 on box 1
-    And P2 bets 10 on box 2
-    And P1 changes his bet on box 1 to 600
+    When P1 changes his bet on box 1 to 600
     Then it is refused citing CZ-HRA-2
     When P1 changes his bet on box 1 to 5
     Then it is refused citing CZ-HRA-2
@@ -139,6 +136,8 @@ Feature: Czech casino Black Jack house rules: bets, the call and the deal
     And box 1 stands
     Then the log shows, in order:
       | type         | box | bettor | amount | card |
+      | stays        | 1   | P1     | 10     |      |
+      | stays        | 2   | P2     | 10     |      |
       | change_bet   | 1   | P1     | 30     |      |
       | withdraw_bet | 2   | P2     |        |      |
       | card         | 1   |        |        | TD   |

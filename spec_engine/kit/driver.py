@@ -426,9 +426,10 @@ class EngineDriver:
         return self.table
 
     def _round_for(self, action: str) -> Round:
-        """The round an action goes to; at a table, a bet after a finished round starts
-        the next one."""
-        if self.table is not None and action == "bet" and (self.round is None or self.round.phase is Phase.DONE):
+        """The round an action goes to; at a table, a betting action after a finished round
+        starts the next one (with the stakes that stay from it, where the rule set keeps them)."""
+        starts = action in ("bet", "change_bet", "withdraw_bet", "deal")
+        if self.table is not None and starts and (self.round is None or self.round.phase is Phase.DONE):
             self.round = self.table.new_round()
         return self._round()
 
@@ -465,11 +466,12 @@ class EngineDriver:
                 self.session.play(parse_money(args["bet"]))
             return
         rnd = self._round_for(action)
+        if action in ("bet", "change_bet", "withdraw_bet", "deal"):
+            self._finished = False
         if action == "bet":
             rnd.place_bet(
                 args["box"], args["bettor"], parse_money(args["amount"]), unnoticed=args.get("unnoticed", False)
             )
-            self._finished = False
         elif action == "change_bet":
             rnd.change_bet(args["box"], args["bettor"], parse_money(args["amount"]))
         elif action == "withdraw_bet":

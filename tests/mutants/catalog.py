@@ -275,7 +275,7 @@ _MUTANTS = (
         "code",
         "a misdealt card the rules void is dealt anyway (put back on the shoe)",
         VOIDING,
-        edit_method("Round", "misdeal", ("self.voided.append(card)", "self.shoe.put_back(card); self.drawn.pop()")),
+        edit_method("Round", "_mistake", ("self.voided.append(card)", "self.shoe.put_back(card); self.drawn.pop()")),
         quick=("UY",),
     ),
     Mutant(

@@ -68,6 +68,8 @@ class Table:
         self.bank: Money = 0
         self.staying: dict[tuple[int, str], Money] = {}
         """Stakes of the last round's pushes that stay for the next (box, bettor -> amount)."""
+        self.stayed: dict[tuple[int, str], Money] = {}
+        """The stakes that stayed on the table for the round last opened."""
         self.held: dict[str, list[Money]] = {}
         """Winnings of absent bettors kept on the table: bettor -> [amount, rounds left]."""
         self.cut_offer: int | None = None
@@ -209,8 +211,8 @@ class Table:
             refill=self._refill,
             special_max=self.special_max,
         )
-        staying, self.staying = self.staying, {}
-        for (box, bettor), amount in sorted(staying.items()):
+        self.stayed, self.staying = self.staying, {}
+        for (box, bettor), amount in sorted(self.stayed.items()):
             rnd.place_bet(box, bettor, amount, stays=True)
         return rnd
 
@@ -280,8 +282,15 @@ class Table:
         """Play one whole round: place the bets, deal, decline insurance, let ``policy``
         decide every hand, settle and clear."""
         rnd = self.new_round()
-        for box, bettor, amount in bets:
-            rnd.place_bet(box, bettor, amount)
+        wanted = {(box, bettor): amount for box, bettor, amount in bets}
+        for (box, bettor), stake in self.stayed.items():  # the pushed stakes on the table
+            if (box, bettor) not in wanted:
+                rnd.withdraw_bet(box, bettor)
+            elif wanted[box, bettor] != stake:
+                rnd.change_bet(box, bettor, wanted[box, bettor])
+        for (box, bettor), amount in wanted.items():
+            if (box, bettor) not in self.stayed:
+                rnd.place_bet(box, bettor, amount)
         rnd.deal()
         while rnd.phase is not Phase.DONE:
             if rnd.phase is Phase.INSURANCE:

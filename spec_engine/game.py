@@ -127,14 +127,21 @@ def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tup
     return None
 
 
-UNHONOURED = {"bets_closed_at_deal": False}
-"""Rule values the engine cannot play: a rule set holding one is refused, never played
-as if it said otherwise."""
+UNHONOURED: dict[str, tuple[object, str]] = {
+    "bets_closed_at_deal": (False, "bets always close when the deal starts"),
+    "double_on_blackjack": (True, "a blackjack is complete as soon as it is dealt"),
+}
+"""Rule values the engine cannot play, with the reason: a rule set holding one is refused,
+never played as if it said otherwise."""
 
 
 def unhonoured(rules: RuleSet) -> list[str]:
-    """The rule values of ``rules`` the engine cannot honour (see :data:`UNHONOURED`)."""
-    return [name for name, value in UNHONOURED.items() if getattr(rules, name) == value]
+    """Why the engine cannot honour some rule values of ``rules`` (see :data:`UNHONOURED`)."""
+    return [
+        f"{name} = {value!r}: the engine cannot play this value ({reason})"
+        for name, (value, reason) in UNHONOURED.items()
+        if getattr(rules, name) == value
+    ]
 
 
 def _is_money(value: object) -> bool:
@@ -171,12 +178,8 @@ class Round:
             raise InputError(
                 f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
             )
-        for name in unhonoured(rules):
-            raise InputError(
-                f"{name} = {getattr(rules, name)!r}: the engine cannot play this value (bets always close "
-                "when the deal starts)",
-                field=name,
-            )
+        for problem in unhonoured(rules):
+            raise InputError(problem, field=problem.split(" ", 1)[0])
         self.rules = rules
         self.shoe = shoe
         self.min_bet = min_bet

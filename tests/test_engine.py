@@ -205,3 +205,11 @@ def test_an_assumption_refusal_names_the_assumption() -> None:
         rnd.place_bet(1, "P2", 10)
     assert refused.value.clauses == () and refused.value.rule == "max_bets_per_box"
     assert "not stated; engine assumption 'max_bets_per_box'" in str(refused.value)
+
+
+@pytest.mark.parametrize(("rule", "value"), [("bets_closed_at_deal", False), ("double_on_blackjack", True)])
+def test_a_rule_value_the_engine_cannot_play_is_refused_not_ignored(rule: str, value: bool) -> None:
+    rules = ruleset("UY").with_values(**{rule: value})
+    with pytest.raises(InputError, match=f"{rule} = {value!r}: the engine cannot play this value") as refused:
+        Round(rules, Shoe.stacked("9S 7C 6D"), min_bet=10, max_bet=500)
+    assert refused.value.field == rule

@@ -70,6 +70,8 @@ class Table:
         """Stakes of the last round's pushes that stay for the next (box, bettor -> amount)."""
         self.stayed: dict[tuple[int, str], Money] = {}
         """The stakes that stayed on the table for the round last opened."""
+        self.absent: set[str] = set()
+        """The bettors who left the table (their winnings are kept for them)."""
         self.held: dict[str, list[Money]] = {}
         """Winnings of absent bettors kept on the table: bettor -> [amount, rounds left]."""
         self.cut_offer: int | None = None
@@ -212,13 +214,14 @@ class Table:
             special_max=self.special_max,
         )
         self.stayed, self.staying = self.staying, {}
-        for (box, bettor), amount in sorted(self.stayed.items()):
+        for (box, bettor), amount in self.stayed.items():  # by box, in the order the bettors came
             rnd.place_bet(box, bettor, amount, stays=True)
         return rnd
 
-    def finish(self, rnd: Round, *, absent: Iterable[str] = ()) -> None:
+    def finish(self, rnd: Round) -> None:
         """Apply a settled round's results to the balances and clear its cards. Winnings of
-        ``absent`` bettors are kept on the table as the rule set says."""
+        the bettors who left (:meth:`leave`) are kept on the table as the rule set says."""
+        absent = self.absent & set(rnd.net)
         if rnd.phase is not Phase.DONE:
             raise InputError("the round is not settled yet", field="round")
         for bettor, net in rnd.net.items():
@@ -232,7 +235,7 @@ class Table:
         if rnd.cut_card_box is not None:
             self.last_cut_box = rnd.cut_card_box
         if self.rules.push_stake_stays:
-            self.staying = self._pushed(rnd, set(absent))
+            self.staying = self._pushed(rnd, absent)
         for bettor, entry in list(self.held.items()):
             entry[1] -= 1
             if entry[1] <= 0:
@@ -240,10 +243,7 @@ class Table:
                 self.balances[bettor] = money(self.balances[bettor] - entry[0])
                 self.bank = money(self.bank + entry[0])
                 self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
-        absent = list(absent)
-        if absent and self.rules.unclaimed_winnings_rounds is None:
-            raise self._refuse("unclaimed_winnings_rounds", "no rule keeps an absent bettor's winnings", "finish")
-        for bettor in absent:
+        for bettor in sorted(absent):
             won = sum(
                 e.stake + e.amount
                 for e in rnd.settlements()
@@ -256,21 +256,37 @@ class Table:
 
     def _pushed(self, rnd: Round, absent: set[str]) -> dict[tuple[int, str], Money]:
         """The stakes of a round's pushes that stay on their boxes: per box and bettor, the
-        stakes of his hands that pushed, when they still fit the table's limits."""
+        stakes of his hands that pushed, in the order the bettors came to the box, as long as
+        the box still fits the table's limits (a stake that no longer fits goes back)."""
         stakes: dict[tuple[int, str], Money] = {}
         for e in rnd.settlements():
             if e.info == "push" and e.box is not None and e.bettor is not None and e.stake is not None:
                 key = (e.box, e.bettor)
                 stakes[key] = money(stakes.get(key, 0) + e.stake)
-        top = self.max_bet
-        return {
-            key: amount
-            for key, amount in stakes.items()
-            if key[1] not in absent and amount >= self.min_bet and (top is None or amount <= top)
-        }
+        kept: dict[tuple[int, str], Money] = {}
+        on_box: dict[int, Money] = {}
+        for box in sorted(rnd.boxes):
+            for bettor in rnd.boxes[box].bets:  # in the order they came
+                amount = stakes.get((box, bettor))
+                if amount is None or bettor in absent or amount < self.min_bet:
+                    continue
+                total = money(on_box.get(box, 0) + amount)
+                if self.max_bet is not None and total > self.max_bet:
+                    continue
+                on_box[box] = total
+                kept[box, bettor] = amount
+        return kept
+
+    def leave(self, bettor: str) -> None:
+        """``bettor`` leaves the table while his bet plays on: his winnings will be kept for
+        him as the rule set says; refused (nothing changes) where no rule keeps them."""
+        if self.rules.unclaimed_winnings_rounds is None:
+            raise self._refuse("unclaimed_winnings_rounds", "no rule keeps the winnings of a bettor who left", "leave")
+        self.absent.add(bettor)
 
     def claim(self, bettor: str) -> Event:
         """An absent bettor comes back for his winnings while they are still held."""
+        self.absent.discard(bettor)
         if bettor not in self.held:
             raise self._refuse("unclaimed_winnings_rounds", f"no winnings of {bettor} are held", "claim")
         amount = self.held.pop(bettor)[0]

@@ -92,7 +92,11 @@ def _play_round(table: Table, rng: random.Random) -> Round:
         per_box = rules.max_bets_per_box or 3
         for i in range(rng.randint(1, min(per_box, 3))):
             amount = step * rng.randint(max(1, 10 // step), 10)
-            rnd.place_bet(number, f"P{number}{'abc'[i]}", amount)
+            bettor = f"P{number}{'abc'[i]}"
+            held = sum(rnd.boxes[number].bets.values()) if number in rnd.boxes else 0
+            if (number, bettor) in table.stayed or (table.max_bet is not None and held + amount > table.max_bet):
+                continue  # a pushed stake that stayed is his bet already; the box's maximum is kept
+            rnd.place_bet(number, bettor, amount)
     while rnd.phase is not Phase.DONE:
         legal = rnd.legal_actions()
         if rnd.phase is Phase.BETTING:

@@ -200,6 +200,7 @@ function totals(cards) {
 // ------------------------------------------------------------------ one round
 class Round {
   constructor(rules, shoe, minBet, maxBet) {
+    this.seated = null; // the boxes whose seat is taken (null: all)
     this.rules = rules;
     this.r = rules.values;
     this.shoe = shoe; // card objects, first dealt first
@@ -283,6 +284,7 @@ class Round {
   bet({ box: number, bettor, amount, unnoticed }) {
     this.needBetting();
     this.boxNumber(number);
+    if (this.seated && !this.seated.has(number)) throw unsupported('a box whose seat is empty is not modelled');
     if (typeof bettor !== 'string' || !bettor) throw bad('bettor', 'a bettor is named by a non-empty string');
     const value = this.checkAmount(amount);
     const box = this.boxes.get(number) || { number, bets: new Map(), hands: [], insured: new Map(), even: new Set() };
@@ -631,7 +633,9 @@ class Round {
       case 'bet': return this.bet(args);
       case 'change_bet': return this.changeBet(args);
       case 'withdraw_bet': return this.withdrawBet(args);
-      case 'deal': return this.deal();
+      case 'deal':
+        if (args.misdeals && args.misdeals.length) throw unsupported('this implementation does not offer misdeal');
+        return this.deal();
       case 'insurance': return this.insurance(args);
       case 'even_money': return this.evenMoney(args);
       case 'close_insurance': return this.closeInsurance();
@@ -658,6 +662,7 @@ function start(request) {
   const minBet = parseMoney(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
   const maxBet = request.max_bet === undefined || request.max_bet === null ? null : parseMoney(request.max_bet, 'max_bet');
   round = new Round(loadRules(regulation), shoe, minBet, maxBet);
+  if (Array.isArray(request.seated)) round.seated = new Set(request.seated);
 }
 
 function need() {

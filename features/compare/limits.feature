@@ -97,3 +97,47 @@ Feature: Bets compared across the five regulations
     Examples: IT
       | reg | the second bet       | the third bet        | the fourth bet            | P2      | P4          | basis                                       |
       | IT  | the round is betting | the round is betting | it is refused citing IT-13 | wins 10 | breaks even | stated: "non più di tre puntate per casella" |
+
+  Scenario Outline: The stake of a push, compared
+    Rule compared: what becomes of a bet that pushed. The Czech casino: after a tie "Hráč poté
+    může sázku snížit či zvýšit ... nebo též může sázku se stolu odstranit" (CZ-SESTAVA-7),
+    read as the stake staying on its box for the next round; no other text says what becomes
+    of it and the engine returns it. P1's ten and eight push against the dealer's nine and
+    nine; then P1 bets 10 on box 1 for the next round: where his stake stayed, he already has a
+    bet there.
+    Given the <reg> rules
+    And table limits of 10 to 500
+    And the shoe, once cut, starts with <burnt> TS 9D 8H 9C
+    When the cut is made at 60
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And box 1 stands
+    Then the dealer stands on 18
+    And P1 breaks even
+    When P1 bets 10 on box 1
+    Then <the next bet>
+
+    @CL @assumes-push_stake_stays
+    Examples: CL
+      | reg | burnt | the next bet         | basis                                    |
+      | CL  |       | the round is betting | not stated: assumed the stake goes back  |
+
+    @ES @assumes-push_stake_stays
+    Examples: ES
+      | reg | burnt          | the next bet         | basis                                    |
+      | ES  | 2C 3C 4C 5C 6C | the round is betting | not stated: assumed the stake goes back  |
+
+    @UY @assumes-push_stake_stays
+    Examples: UY
+      | reg | burnt | the next bet         | basis                                    |
+      | UY  | 2C    | the round is betting | not stated: assumed the stake goes back  |
+
+    @CZ-SESTAVA-7 @assumes-push_stake_stays
+    Examples: CZ
+      | reg | burnt          | the next bet                            | basis                                               |
+      | CZ  | 2C 3C 4C 5C 6C | it is refused as bad input naming bettor | reading: "sázku snížit či zvýšit ... odstranit": it stays |
+
+    @IT @assumes-push_stake_stays
+    Examples: IT
+      | reg | burnt          | the next bet         | basis                                    |
+      | IT  | 2C 3C 4C 5C 6C | the round is betting | not stated: assumed the stake goes back  |

@@ -327,7 +327,6 @@ class EngineDriver:
         self.rules: RuleSet | None = None
         self.table: Table | None = None
         self.session: Session | None = None
-        self.absent: set[str] = set()
         self._finished = True
 
     def _rules(self, regulation: str, overrides: Mapping[str, Any] | None) -> RuleSet:
@@ -440,7 +439,10 @@ class EngineDriver:
             raise _refusal(exc) from exc
         if self.table is not None and self.round is not None and self.round.phase is Phase.DONE and not self._finished:
             self._finished = True
-            self.table.finish(self.round, absent=self.absent & set(self.round.net))
+            try:
+                self.table.finish(self.round)
+            except (RuleViolation, InputError) as exc:
+                raise _refusal(exc) from exc
 
     def _act(self, action: str, args: dict[str, Any]) -> None:
         if action in TABLE_ACTIONS:
@@ -454,9 +456,8 @@ class EngineDriver:
             elif action == "announce_closing":
                 table.announce_closing()
             elif action == "leave":
-                self.absent.add(args["bettor"])
+                table.leave(args["bettor"])
             elif action == "claim":
-                self.absent.discard(args["bettor"])
                 table.claim(args["bettor"])
             elif action == "session_round":
                 assert self.session is not None

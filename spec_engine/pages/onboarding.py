@@ -206,6 +206,16 @@ def _step_deal(r: RuleSet) -> list[str]:
         "- *Engine convention:* you take one card only at the deal; your second card comes when the "
         "players have finished (no rule value changes this).",
         _rule_line(r, "pay_blackjack_immediately", paid),
+        _rule_line(
+            r,
+            "announce_options",
+            _yes_no(
+                r.announce_options,
+                "Once the cards are dealt, announce the players' options besides standing and drawing: "
+                "doubling, splitting and, when your card is an ace, insurance.",
+                "No announcement of the players' options is required.",
+            ),
+        ),
     ]
 
 
@@ -409,6 +419,16 @@ def _step_payment(r: RuleSet) -> list[str]:
                 r.split_21_is_blackjack,
                 "21 in two cards after a split counts as blackjack.",
                 "21 after a split is 21, not blackjack.",
+            ),
+        ),
+        _rule_line(
+            r,
+            "push_stake_stays",
+            _yes_no(
+                r.push_stake_stays,
+                "A stake that pushed stays on its box for the next round; the player may change it or "
+                "take it back before the deal.",
+                "A stake that pushed goes back to the player, who bets again for the next round.",
             ),
         ),
     ]

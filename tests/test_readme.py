@@ -1,0 +1,289 @@
+"""Every shell command the README shows runs and exits 0, as a newcomer would type it.
+
+The commands are read from README.md when the tests are collected (never listed here):
+
+* every line of a fenced ``sh`` block (```` ```sh ````, or ``bash``, ``shell``; ``python``
+  blocks and blocks with no language are not shell commands);
+* every inline code span in the running text whose command is ``make`` (``make bench``,
+  ``BLACKJACK_SPEC_OVERRIDES='...' make site``); other spans in the prose only name what a
+  target runs (``python -m spec_engine.pages``): a command to be typed on its own belongs in
+  a ``sh`` block.
+
+A trailing ``# comment`` is dropped, lines ending in ``\\`` are joined, and a command may start
+with environment assignments (``VAR='...' make site``): the command runs in bash as written.
+Exactly ``make test``, ``make site`` and ``make serve`` are left out: the suite runs inside
+``make test`` after ``make site``, and ``make serve`` never ends. With an assignment in front
+(``BLACKJACK_SPEC_OVERRIDES=... make site``) a command is not one of those and runs.
+
+Placeholders: an unquoted word of three or more capitals, digits and underscores that starts
+with a capital (``OUT_DIR``, ``FILE``) stands for a folder the reader picks; each is replaced
+by a fresh, empty temporary folder (the same one for the same word within a command).
+Two-letter words are the regulation ids (``UY``, ``CZ``) and stay as written.
+
+Where they run: the suite runs in parallel (``pytest -n 2``) with browser tests that read the
+checkout's built ``site/`` and ``reports/``, and several commands write into the tree (``make
+site``, ``make bench`` rebuilding the site, ``--out reports/...``). So all of them run in one
+temporary copy of the checkout's files (``git ls-files``: tracked files and untracked ones that
+are not ignored; no ``.venv``, ``site/`` or ``reports/``), one copy per pytest worker, with the
+checkout's ``.venv/bin`` first on PATH (``python`` and ``blackjack-spec`` are the venv's) and
+stdin empty. ``make`` is run as ``make VENV=<the checkout's .venv> -o <its install stamp>``:
+no second venv is made and the stamp is never remade from the copy, which would repoint the
+venv's editable install of the project at the copy. (That install still points at the
+checkout; ``python -m spec_engine...`` run in the copy imports the copy's ``spec_engine``
+first, since ``-m`` puts the working directory first on ``sys.path``.) Each test checks
+afterwards that the install still points at the checkout.
+
+Nothing is skipped: a command that cannot run here (no ``node``, a stale ``.venv``) fails with
+the command and its output. Each command may take up to ``TIMEOUT`` seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+VENV = ROOT / ".venv"
+STAMP = VENV / ".installed"
+"""The Makefile's install stamp (``$(VENV)/.installed``)."""
+TIMEOUT = 600
+"""Seconds one command may run (``make bench`` takes about a minute on two cores)."""
+NOT_RUN = {"make test", "make site", "make serve"}
+SHELLS = {"sh", "bash", "shell"}
+MIN_COMMANDS = 8
+"""The README shows at least this many commands: fewer means the extraction broke."""
+
+FENCE = re.compile(r"^```[ \t]*(\S*)[^\n]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+INLINE = re.compile(r"`([^`]+)`")
+ASSIGNMENTS = r"(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*"
+"""Environment assignments in front of a command, on the masked text (quotes are ``x``)."""
+PLACEHOLDER = re.compile(r"(?<!\S)[A-Z][A-Z0-9_]{2,}(?!\S)")
+MAKE = re.compile(r"(?:^|(?<=&&)|(?<=\|\|)|(?<=[;|(]))\s*" + ASSIGNMENTS + r"make(?=\s|$)")
+
+
+def mask(text: str) -> str:
+    """``text`` with every quoted part (quotes included) and escaped character turned into
+    ``x``, same length: what is left is the shell syntax (words, ``#``, ``&&``)."""
+    out = list(text)
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            out[i : i + 2] = "x" * len(text[i : i + 2])
+            i += 2
+        elif c in "'\"":
+            end = i + 1
+            while end < len(text) and text[end] != c:
+                end += 2 if c == '"' and text[end] == "\\" else 1
+            out[i : end + 1] = "x" * len(text[i : end + 1])
+            i = end + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def strip_comment(line: str) -> str:
+    """The line without a trailing ``# comment`` (a ``#`` that starts a word, not quoted)."""
+    masked = mask(line)
+    for i, c in enumerate(masked):
+        if c == "#" and (i == 0 or masked[i - 1].isspace()):
+            return line[:i].rstrip()
+    return line.rstrip()
+
+
+def block_commands(block: str) -> list[str]:
+    """The commands of one ``sh`` block: comments dropped, continued lines joined."""
+    commands: list[str] = []
+    pending = ""
+    for raw in block.splitlines():
+        line = strip_comment(raw)
+        continued = line.endswith("\\") and not line.endswith("\\\\")
+        if continued:
+            line = line[:-1]
+        pending = f"{pending} {line.strip()}".strip() if pending else line.strip()
+        if not continued and pending:
+            commands.append(pending)
+            pending = ""
+    if pending:
+        commands.append(pending)
+    return commands
+
+
+def is_make(command: str) -> bool:
+    """Whether the command, after any environment assignments, is ``make``."""
+    return re.match(r"\s*" + ASSIGNMENTS + r"make(?:\s|$)", mask(command)) is not None
+
+
+def readme_commands(text: str) -> list[str]:
+    """Every command ``text`` (a README) shows, each once: the ``sh`` blocks' in order, then
+    the prose's; not those in ``NOT_RUN``."""
+    found: list[str] = []
+    prose = []
+    last = 0
+    for fence in FENCE.finditer(text):
+        prose.append(text[last : fence.start()])
+        last = fence.end()
+        if fence.group(1) in SHELLS:
+            found += block_commands(fence.group(2))
+    prose.append(text[last:])
+    for span in INLINE.finditer("".join(prose)):
+        command = span.group(1).replace("\n", " ").strip()
+        if is_make(command):
+            found.append(command)
+    return [c for c in dict.fromkeys(found) if " ".join(c.split()) not in NOT_RUN]
+
+
+def fill_placeholders(command: str, folder: Path) -> str:
+    """``command`` with each placeholder word replaced by a new folder under ``folder``."""
+    chosen: dict[str, Path] = {}
+    spans = [m.span() for m in PLACEHOLDER.finditer(mask(command))]
+    for start, end in reversed(spans):
+        word = command[start:end]
+        if word not in chosen:
+            chosen[word] = folder / word.lower()
+            chosen[word].mkdir(parents=True, exist_ok=True)
+        command = command[:start] + shlex.quote(str(chosen[word])) + command[end:]
+    return command
+
+
+def in_copy(command: str, venv: Path) -> str:
+    """``command`` with each ``make`` told to use ``venv`` and never remake its stamp."""
+    flags = f" VENV={shlex.quote(str(venv))} -o {shlex.quote(str(venv / STAMP.name))}"
+    for match in reversed(list(MAKE.finditer(mask(command)))):
+        command = command[: match.end()] + flags + command[match.end() :]
+    return command
+
+
+def test_extraction_on_a_small_readme(tmp_path: Path) -> None:
+    text = """# Title
+
+Run `make test`, then `make bench`; `python -m pkg.pages` is what `make site` runs.
+`FOO='{"A": {"b": "none"}}' make site` explores; `make serve` serves.
+
+```sh
+make site    # builds the site (make serve: serves it)
+python -m pkg rules UY          # the rule set
+python -m pkg.kit.conform --impl "node x.js # not a comment" --regulation CZ \\
+       --out reports/x-CZ               # run the suite
+python -m pkg.kit.vectors OUT_DIR    # every scenario as a vector
+
+make bench
+```
+
+```python
+import pkg  # not a shell command
+```
+
+```
+not a command either
+```
+"""
+    assert readme_commands(text) == [
+        "python -m pkg rules UY",
+        'python -m pkg.kit.conform --impl "node x.js # not a comment" --regulation CZ --out reports/x-CZ',
+        "python -m pkg.kit.vectors OUT_DIR",
+        "make bench",
+        """FOO='{"A": {"b": "none"}}' make site""",
+    ]
+    filled = fill_placeholders("tool OUT_DIR --regulation CZ --also OUT_DIR 'KEEP_ME' X=NOT_ME", tmp_path)
+    out = tmp_path / "out_dir"
+    assert filled == f"tool {out} --regulation CZ --also {out} 'KEEP_ME' X=NOT_ME"
+    assert out.is_dir()
+    venv = Path("/v/.venv")
+    flags = f"VENV={venv} -o {venv / STAMP.name}"
+    assert in_copy("FOO='a make b' make site", venv) == f"FOO='a make b' make {flags} site"
+    assert in_copy("make bench && cd x && make -C y", venv) == f"make {flags} bench && cd x && make {flags} -C y"
+    assert in_copy("python -m makefile make", venv) == "python -m makefile make"
+
+
+README_COMMANDS = readme_commands(README.read_text(encoding="utf-8"))
+
+
+def test_the_readme_shows_commands() -> None:
+    assert len(README_COMMANDS) >= MIN_COMMANDS, README_COMMANDS
+
+
+@pytest.fixture(scope="session")
+def checkout_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the checkout's files (tracked, and untracked but not ignored)."""
+    if not (VENV / "bin" / "python").exists():
+        pytest.fail(f"no {VENV}: run make test (or make site) first, it creates it", pytrace=False)
+    stamp = f"{VENV.name}/{STAMP.name}"
+    stale = subprocess.run(["make", "-q", stamp], cwd=ROOT, env=environment(), capture_output=True, text=True)
+    if stale.returncode != 0:
+        pytest.fail(
+            f"{VENV} is older than what it is installed from: run make {stamp} (make test does)"
+            f"\n{stale.stdout}{stale.stderr}",
+            pytrace=False,
+        )
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True
+    )
+    if listed.returncode != 0:
+        pytest.fail(f"git ls-files failed in {ROOT}: {listed.stderr.decode(errors='replace')}", pytrace=False)
+    copy = tmp_path_factory.mktemp("checkout")
+    for name in listed.stdout.decode().split("\0"):
+        source = ROOT / name
+        if name and (source.is_file() or source.is_symlink()):  # not one deleted in the work tree
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy / name, follow_symlinks=False)
+    return copy
+
+
+def environment() -> dict[str, str]:
+    """This process's environment, the venv first on PATH, without what the suite or an
+    enclosing make set for itself."""
+    inherited = ("BLACKJACK_SPEC_", "PYTEST_", "MAKE", "MFLAGS")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(inherited) and k != "VIRTUAL_ENV"}
+    env["PATH"] = f"{VENV / 'bin'}{os.pathsep}{env.get('PATH', os.defpath)}"
+    env["VIRTUAL_ENV"] = str(VENV)
+    return env
+
+
+def run(command: str, cwd: Path) -> tuple[int | None, str]:
+    """Run ``command`` in bash; its exit code (``None`` on timeout) and its output."""
+    process = subprocess.Popen(
+        ["bash", "-c", command],
+        cwd=cwd,
+        env=environment(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=TIMEOUT)
+        return process.returncode, output
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        return None, output
+
+
+@pytest.mark.parametrize("command", README_COMMANDS, ids=README_COMMANDS)
+def test_readme_command(command: str, checkout_copy: Path, tmp_path: Path) -> None:
+    ran = in_copy(fill_placeholders(command, tmp_path), VENV)
+    code, output = run(ran, checkout_copy)
+    if code != 0:
+        status = f"ran longer than {TIMEOUT} s" if code is None else f"exited {code}"
+        tail = output[-8000:]
+        pytest.fail(f"README command {command!r} {status}\nran: {ran}\nin: {checkout_copy}\n{tail}", pytrace=False)
+    where = subprocess.run(
+        [str(VENV / "bin" / "python"), "-c", "import spec_engine; print(spec_engine.__file__)"],
+        cwd=tmp_path,
+        env=environment(),
+        capture_output=True,
+        text=True,
+    )
+    assert Path(where.stdout.strip()).is_relative_to(ROOT), (
+        f"after {ran!r} the venv's spec_engine is no longer the checkout's: {where.stdout}{where.stderr}"
+    )

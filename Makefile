@@ -16,15 +16,28 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): requirements/test.txt requirements/docs.txt pyproject.toml | $(PY)
+# The pinned tools, then the project itself, editable and without dependencies (it has none;
+# the versions come from requirements/ only): `import spec_engine` works from any directory
+# (benchmarks/ runs as scripts) and the blackjack-spec command is in $(VENV)/bin. A change to
+# this recipe (the Makefile) reinstalls too.
+$(STAMP): requirements/test.txt requirements/docs.txt pyproject.toml Makefile | $(PY)
 	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
-# Debian's Chromium for tests/browser/ (Playwright's own browser download is not used)
+# Debian's Chromium for tests/browser/ (Playwright's own browser download is not used):
+# installed with apt-get as root, with sudo when it needs no password, else make stops and
+# says what to run.
 $(CHROMIUM):
-	apt-get update -qq && apt-get install -y -qq chromium
+	@if [ "$$(id -u)" -eq 0 ]; then sudo=; elif sudo -n true 2>/dev/null; then sudo=sudo; else \
+	  echo "Chromium ($@) is missing: the browser tests need it and installing it needs root." \
+	    "Run: sudo apt-get update && sudo apt-get install -y chromium" >&2; \
+	  exit 1; fi; \
+	echo "$${sudo:+sudo }apt-get update -qq && $${sudo:+sudo }apt-get install -y -qq chromium"; \
+	$$sudo apt-get update -qq && $$sudo apt-get install -y -qq chromium
 
-test: $(STAMP) site | $(CHROMIUM)
+# Chromium first: a missing browser stops make before the site build, not after it.
+test: $(CHROMIUM) $(STAMP) site
 	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
 	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks
 	$(PY) -m mypy --strict spec_engine
@@ -51,4 +64,4 @@ bench: $(STAMP)
 	$(PY) benchmarks/site.py
 
 clean:
-	rm -rf $(VENV) site docs/generated
+	rm -rf $(VENV) site docs/generated blackjack_spec.egg-info

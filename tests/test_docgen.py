@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 from spec_engine.catalog import regulations
 from spec_engine.pages.build import generate
 from spec_engine.pages.common import anchor, text
-from spec_engine.pages.matrix import rules_page
+from spec_engine.pages.labels import LABELS, summary
+from spec_engine.pages.matrix import csv_text, rules_page
+from spec_engine.rules import RULE_FIELDS, ruleset
 
 
 def test_every_clause_has_an_anchor_on_its_regulation_page(tmp_path: Path) -> None:
@@ -23,10 +27,12 @@ def test_the_rules_page_shows_assumptions_apart_from_stated_rules() -> None:
     row = next(line for line in page.splitlines() if 'id="rule-decks"' in line)
     cells = row.split("<td")[1:]  # CL, ES, UY, CZ, IT
     assert "basis-interpretation" in cells[0] and 'href="cl.html#cl-anx-2"' in cells[0]
-    assert "basis-not-stated" in cells[1] and "not stated: assumed" in cells[1]  # ES gives no deck count
+    assert "basis-not-stated" in cells[1] and "<summary>assumed</summary>" in cells[1]  # ES gives no deck count
+    assert "<strong>Assumed:</strong>" in cells[1]  # with the reason, in the page (not only a tooltip)
     assert "basis-stated" in cells[2] and '<span class="value">5</span>' in cells[2] and "uy.html#uy-5-1" in cells[2]
-    # the clause's own words on hover
-    assert 'title="UY-5.1: Art.5. Se utilizarán 5 mazos' in cells[2]
+    # the clause's own words, in its language, unfolded by a disclosure (touch and keyboard too)
+    assert '<details class="why"><summary>UY-5.1</summary>' in cells[2]
+    assert '<q lang="es">Art.5. Se utilizarán 5 mazos' in cells[2]
 
 
 def test_cells_departing_from_the_common_value_are_highlighted() -> None:
@@ -34,9 +40,38 @@ def test_cells_departing_from_the_common_value_are_highlighted() -> None:
     row = next(line for line in page.splitlines() if 'id="rule-decks"' in line)
     cells = row.split("<td")[1:]
     flagged = ["differs" in cell.split(">", 1)[0] for cell in cells]
-    assert flagged == [True, False, True, False, False]  # 2 and 5 decks against the common 6
+    # the texts say 2 (CL, read), 5 (UY) and 6 (CZ): no majority, each stands out; ES and IT
+    # are silent (6 assumed), which counts neither as the norm nor as a departure
+    assert flagged == [True, False, True, True, False]
     same = next(line for line in page.splitlines() if 'id="rule-blackjack_payout"' in line)
     assert 'class="same"' in same and "differs" not in same
+
+
+def test_a_row_whose_majority_is_assumed_is_not_a_difference() -> None:
+    """missed_insurance_call: only UY states a value (void the ten); the four "proceed" are
+    assumptions, so nothing is highlighted against the stated value."""
+    page = rules_page()
+    row = next(line for line in page.splitlines() if 'id="rule-missed_insurance_call"' in line)
+    assert 'class="same"' in row
+    assert not any("differs" in cell.split(">", 1)[0] for cell in row.split("<td")[1:])
+    two_texts = next(line for line in page.splitlines() if 'id="rule-double_totals"' in line)
+    cells = two_texts.split("<td")[1:]  # CL states 9-11, ES assumes it, UY CZ IT state any total
+    assert ["differs" in c.split(">", 1)[0] for c in cells] == [True, False, False, False, False]
+
+
+def test_every_rule_has_the_trades_name_and_each_rulebook_a_shorthand() -> None:
+    assert set(LABELS) == {f.name for f in RULE_FIELDS}
+    assert summary(ruleset("UY")).startswith("5 decks · S17 · double any two cards · DAS · split to 6 hands")
+    assert "double on 9, 10, 11 only" in summary(ruleset("CL"))
+    assert "6 decks*" in summary(ruleset("ES"))  # ES states no deck count
+
+
+def test_the_matrix_as_csv() -> None:
+    rows = list(csv.reader(io.StringIO(csv_text())))
+    assert rows[0][:4] == ["topic", "rule", "identifier", "texts differ"]
+    assert len(rows) == 1 + len(RULE_FIELDS)
+    decks = next(r for r in rows if r[2] == "decks")
+    assert decks[3] == "yes" and decks[4:7] == ["2", "interpretation", "CL-ANX-2 CL-2"]
 
 
 def test_verbatim_text_is_made_inert() -> None:

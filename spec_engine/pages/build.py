@@ -29,7 +29,7 @@ from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_
 from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
 from spec_engine.pages.hands import worked_hands_page
-from spec_engine.pages.matrix import rules_page
+from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.pages.regulations import regulation_page, regulations_table
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
@@ -68,6 +68,7 @@ def generate(out: Path, results_path: Path | None = None) -> list[Path]:
     pages: dict[str, str] = {
         "_snippets/regulations-table.md": regulations_table(),
         "rules.md": rules_page(),
+        "rules.csv": csv_text(),
         "events.md": events_page(),
         "coverage.md": coverage_page(results_path if entries else None),
         "scenarios/index.md": scenario_index(infos, results),

@@ -1,29 +1,109 @@
-"""Rules compared: the comparison matrix, one row per rule value, one column per regulation."""
+"""Rules compared: the comparison matrix, one row per rule value, one column per regulation.
+
+A row differs only where the texts differ: the values the texts state (or that the project
+reads in them) are compared; a value the engine assumes where a text is silent is shown as an
+assumption and never taken as the norm. A row is named as the trade names the rule, the
+engine's identifier second. Each cell unfolds (by touch, mouse or keyboard) into the words of
+the clauses behind it and the reason for a reading or an assumption. The same data is written
+as ``rules.csv``.
+"""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
+from collections import Counter
+from typing import Any
 
-from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.common import clause_href, clause_words, text
+from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.pages.common import clause_href, text
+from spec_engine.pages.labels import label, summary
 from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset, show_value
 
 
-def _matrix_cell(rules: RuleSet, name: str, differs: bool) -> str:
+def comparison(sets: list[RuleSet], field: str) -> tuple[bool, set[int]]:
+    """Whether a rule differs between the texts, and which columns depart: only the values a
+    text states or is read to say are compared; assumed values are neither the norm nor a
+    departure. With no majority among the texts' values every stated cell departs."""
+    values = [repr(getattr(r, field)) for r in sets]
+    texts = [i for i, r in enumerate(sets) if not r.citations[field].assumed]
+    said = [values[i] for i in texts]
+    if len(set(said)) < 2:
+        return False, set()
+    counts = Counter(said)
+    common, top = counts.most_common(1)[0]
+    if list(counts.values()).count(top) > 1:  # no single most common value: every one stands out
+        return True, set(texts)
+    return True, {i for i in texts if values[i] != common}
+
+
+def _why(rules: RuleSet, cite: Citation) -> str:
+    """The disclosure of a cell: the clauses' own words (with the English gist) and the reason."""
+    parts = []
+    for clause_id in cite.clauses:
+        found = regulation(clause_id.split("-", 1)[0]).clause(clause_id)
+        lang = regulation(rules.id).language
+        parts.append(
+            f'<p><a href="{clause_href(clause_id)}">{html.escape(clause_id)}</a>: '
+            f'<q lang="{lang}">{html.escape(found.text)}</q> <em>({html.escape(found.gist)})</em></p>'
+        )
+    if cite.note:
+        kind = {"not stated": "Assumed", "interpretation": "Reading"}.get(cite.basis, "Note")
+        parts.append(f"<p><strong>{kind}:</strong> {html.escape(cite.note)}</p>")
+    return "".join(parts)
+
+
+def _cell(rules: RuleSet, name: str, departs: bool) -> str:
     cite: Citation = rules.citations[name]
     shown = html.escape(show_value(getattr(rules, name)).replace("_", " "))
-    classes = ["cell", f"basis-{cite.basis.replace(' ', '-')}"] + (["differs"] if differs else [])
-    links = " ".join(
-        f'<a href="{clause_href(c)}" title="{clause_words([c])}">{html.escape(c)}</a>' for c in cite.clauses
-    )
-    if cite.basis == "not stated":
-        body = f'<span class="value">{shown}</span><br><small>not stated: assumed</small>'
-    elif cite.basis == "interpretation":
-        body = f'<span class="value">{shown}</span><br><small>reading of {links}</small>'
+    classes = ["cell", f"basis-{cite.basis.replace(' ', '-')}"] + (["differs"] if departs else [])
+    ids = ", ".join(html.escape(c) for c in cite.clauses)
+    basis = {"not stated": "assumed", "interpretation": f"reading of {ids}"}.get(cite.basis, ids)
+    why = _why(rules, cite)
+    body = f'<span class="value">{shown}</span>'
+    if why:
+        body += f'<details class="why"><summary>{basis}</summary>{why}</details>'
     else:
-        body = f'<span class="value">{shown}</span><br><small>{links}</small>'
-    note = f' title="{html.escape(cite.note)}"' if cite.note else ""
-    return f'<td class="{" ".join(classes)}"{note}>{body}</td>'
+        body += f"<br><small>{basis}</small>"
+    return f'<td class="{" ".join(classes)}">{body}</td>'
+
+
+def rows_of(sets: list[RuleSet]) -> list[dict[str, Any]]:
+    """The matrix as data: per rule, its label, topic, whether it differs, and per regulation
+    the value, basis and clauses (for the page and the CSV)."""
+    out = []
+    for f in RULE_FIELDS:
+        differs, departing = comparison(sets, f.name)
+        out.append(
+            {
+                "field": f.name,
+                "label": label(f.name),
+                "topic": RULE_TOPICS[f.name],
+                "doc": f.metadata["doc"],
+                "differs": differs,
+                "departing": departing,
+            }
+        )
+    return out
+
+
+def csv_text() -> str:
+    """The matrix as CSV: one row per rule value, per regulation its value, basis and clauses."""
+    sets = [ruleset(r) for r in REGULATION_IDS]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    head = ["topic", "rule", "identifier", "texts differ"]
+    for r in sets:
+        head += [f"{r.id} value", f"{r.id} basis", f"{r.id} clauses"]
+    writer.writerow(head)
+    for row in rows_of(sets):
+        line = [row["topic"], row["label"], row["field"], "yes" if row["differs"] else "no"]
+        for r in sets:
+            cite = r.citations[row["field"]]
+            line += [show_value(getattr(r, row["field"])), cite.basis, " ".join(cite.clauses)]
+        writer.writerow(line)
+    return out.getvalue()
 
 
 def rules_page() -> str:
@@ -33,19 +113,15 @@ def rules_page() -> str:
         f'<button type="button" class="md-button topic-filter" data-topic="{t}">{t}</button>' for t in topics
     )
     rows = []
-    for f in RULE_FIELDS:
-        values = [repr(getattr(r, f.name)) for r in sets]
-        differs = len(set(values)) > 1
-        common = max(set(values), key=values.count)
-        lonely = values.count(common) == 1  # no value is shared: every cell stands out
-        cells = "".join(
-            _matrix_cell(r, f.name, differs and (lonely or v != common)) for r, v in zip(sets, values, strict=True)
-        )
+    for row in rows_of(sets):
+        name = row["field"]
+        cells = "".join(_cell(r, name, i in row["departing"]) for i, r in enumerate(sets))
         rows.append(
-            f'<tr id="rule-{f.name}" data-topic="{RULE_TOPICS[f.name]}" class="{"differs" if differs else "same"}">'
-            f"<th><code>{f.name}</code><br><small>{html.escape(f.metadata['doc'])}</small></th>{cells}</tr>"
+            f'<tr id="rule-{name}" data-topic="{row["topic"]}" class="{"differs" if row["differs"] else "same"}">'
+            f'<th scope="row">{html.escape(row["label"])}<br><small><code>{name}</code></small></th>{cells}</tr>'
         )
-    head = "".join(f'<th><a href="{r.id.lower()}.html">{html.escape(r.name)}</a></th>' for r in sets)
+    head = "".join(f'<th scope="col"><a href="{r.id.lower()}.html">{html.escape(r.name)}</a></th>' for r in sets)
+    lines = [f"- **{html.escape(r.name)}**: {html.escape(summary(r))}" for r in sets]
     notes = []
     for r in sets:
         notes += [f"### {r.name}", ""]
@@ -53,7 +129,7 @@ def rules_page() -> str:
             cite = r.citations[f.name]
             if cite.note:
                 kind = {"not stated": "not stated", "interpretation": "reading"}.get(cite.basis, "note")
-                notes.append(f"- `{f.name}` ({kind}): {text(cite.note)}")
+                notes.append(f"- {text(label(f.name))} (`{f.name}`, {kind}): {text(cite.note)}")
         notes.append("")
     return "\n".join(
         [
@@ -65,19 +141,31 @@ def rules_page() -> str:
             "# The rules compared",
             "",
             "One row per rule value, one column per regulation. A cell shows the value, then the "
-            "clauses that state it (hover a clause for its words; click to read it in context). "
-            'In a row where the regulations differ, <span class="legend differs">highlighted</span> cells '
-            "depart from the value most of them share. "
+            "clauses that state it: open it (tap, click or Enter) for the clauses' own words and the "
+            "reason for a reading or an assumption. "
+            'A row <span class="legend differs">differs</span> only where the texts themselves differ: '
+            "the values the texts state, or that the project reads in them, are compared, and a "
+            "highlighted cell departs from the value most of them give. "
             '<span class="legend basis-interpretation">A reading</span> is the project\'s reading of an '
-            'ambiguous text; <span class="legend basis-not-stated">not stated: assumed</span> means the '
-            "text is silent and the engine assumes the value (the reasons are listed below the table).",
+            'ambiguous text; <span class="legend basis-not-stated">assumed</span> means the text is '
+            "silent and the engine assumes the value: an assumption is never counted as the norm or "
+            "as a departure.",
+            "",
+            "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
+            "engine's convention for all five: the dealer's second card comes after the players):",
+            "",
+            *lines,
+            "",
+            '<p class="matrix-export" markdown="0"><a href="rules.csv" download>Download the matrix as CSV</a> · '
+            '<a href="#" onclick="window.print(); return false;">Print or save as PDF</a></p>',
             "",
             f'<div class="matrix-filters" markdown="0">Topic: <button type="button" class="md-button '
             f'topic-filter" data-topic="all">all</button> {buttons} '
-            '<label><input type="checkbox" id="only-differs"> only rows that differ</label></div>',
+            '<label><input type="checkbox" id="only-differs"> only rows where the texts differ</label></div>',
             "",
-            '<div class="matrix-wrap" markdown="0"><table class="matrix">',
-            f"<thead><tr><th>rule</th>{head}</tr></thead>",
+            '<div class="matrix-wrap" markdown="0" tabindex="0" role="region" aria-label="The rules compared">'
+            '<table class="matrix">',
+            f'<thead><tr><th scope="col">rule</th>{head}</tr></thead>',
             "<tbody>",
             *rows,
             "</tbody></table></div>",

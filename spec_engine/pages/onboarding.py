@@ -60,7 +60,8 @@ def _ratio(value: Fraction) -> str:
 
 
 def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
+    plural = what + ("es" if what.endswith(("x", "s")) else "s")
+    return f"{n} {what if n == 1 else plural}"
 
 
 def _step_shuffle(r: RuleSet) -> list[str]:
@@ -671,6 +672,10 @@ def onboarding_page(reg_id: str) -> str:
         ("Closing", _step_closing(r)),
     ]
     lines = [
+        "---",
+        f'title: "Dealer onboarding: {r.name}"',
+        "---",
+        "",
         f"# Dealer onboarding: {text(r.name)}",
         "",
         (

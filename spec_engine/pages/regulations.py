@@ -4,20 +4,26 @@ check it), and the home page's table of the regulations.
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 
 from spec_engine.catalog import Clause, regulation, regulations
 from spec_engine.kit.trace import ScenarioInfo, exemptions
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text
+from spec_engine.pages.labels import summary
+from spec_engine.rules import ruleset
 
 
 # ------------------------------------------------------------------------------ regulation pages
 def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, exempt: str | None) -> list[str]:
     meta = f"{clause.kind} · {', '.join(clause.topics)}"
+    lang = regulation(clause.id.split("-", 1)[0]).language
     out = [
+        f'<div id="{clause.id}" class="clause-alias"></div>',  # the citation's own spelling: #UY-43.1
+        "",
         f"### {clause.id} {{#{anchor(clause.id)}}}",
         "",
-        f"> {text(clause.text)}",
+        f'<blockquote lang="{lang}"><p>{html.escape(clause.text)}</p></blockquote>',
         "",
         f"*{text(clause.gist)}*  ",
         f"<small>{meta}</small>",
@@ -48,9 +54,16 @@ def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) ->
             if tag.startswith(reg_id + "-"):
                 checks[tag].append(info)
     lines = [
+        "---",
+        f'title: "The text: {reg.name.replace(chr(34), chr(39))}"',
+        "---",
+        "",
         f"# {reg.name}",
         "",
         text(reg.description),
+        "",
+        f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))} "
+        "(* the text does not state it; see [the rules compared](rules.md)).",
         "",
         f"{len(reg.clauses)} clauses, in the order of the text; each with the scenarios that check it "
         f"and their status in the latest run. Source: `{reg.source}` ({reg.language}).",
@@ -76,4 +89,6 @@ def regulations_table() -> str:
             f"| {reg.id} | [{text(reg.short)}](generated/{reg.id.lower()}.md) | {len(reg.clauses)} | "
             f"{reg.language} | {text(reg.description)} |"
         )
+    rows += ["", "In the trade's shorthand (* the text does not state it):", ""]
+    rows += [f"- **{reg.id}**: {text(summary(ruleset(reg.id)))}" for reg in regulations()]
     return "\n".join(rows) + "\n"

@@ -1,0 +1,134 @@
+"""The rule values in the trade's words, and each rulebook in the trade's shorthand.
+
+A reader of the comparison is a regulator or a club, not a programmer: a row is named as the
+trade names the rule (S17, DAS, RSA, decks, payout...), the engine's identifier second.
+:func:`summary` writes one line per rule set from its values (never from a regulation's
+name), marking with an asterisk the parts the text does not state.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from spec_engine.rules import RuleSet
+
+LABELS: dict[str, str] = {
+    "decks": "Decks in the shoe",
+    "burn_after_shuffle": "Cards burnt after the shuffle",
+    "burn_on_dealer_change": "Cards burnt when the dealer changes",
+    "cut_card_from_end": "Cut card: cards behind it",
+    "cut_card_per_participant": "Cut card: cards behind it per participant",
+    "min_cut": "Least cut from either end",
+    "last_round_on_cut_card": "Cut card out: that round is the shoe's last",
+    "refill_from_discards": "Shoe runs out mid-round: reshuffle the discards",
+    "cut_offered_to": "Who cuts",
+    "announce_last_round": "Last round of the shoe announced",
+    "announce_closing": "Closing time announced",
+    "max_boxes": "Boxes (spots) at the table",
+    "max_bets_per_box": "Bets per box (play behind)",
+    "max_bets_unseated_box": "Bets on a box with an empty seat",
+    "unseated_box_decider": "Who decides for a box with an empty seat",
+    "behind_may_decline_double": "Bettor behind may decline a double",
+    "behind_may_decline_split": "Bettor behind may decline a split",
+    "box_owner_decides": "Box holder decides for the box",
+    "insurance_per_bettor": "Insurance per bettor (not per box)",
+    "deal_order": "Dealing order",
+    "play_order": "Playing order",
+    "payment_order": "Payment order",
+    "bets_closed_at_deal": "Bets close when the deal starts",
+    "no_more_bets_call": "No-more-bets call",
+    "min_stand_total": "Least total to stand",
+    "announce_options": "Dealer announces the players' options",
+    "hit_on_hard_21": "Draw on hard 21",
+    "hit_on_soft_21": "Draw on soft 21",
+    "dealer_stands_soft_17": "Dealer on soft 17 (S17 / H17)",
+    "dealer_plays_when_all_bust": "Dealer draws when every hand is settled",
+    "blackjack_payout": "Blackjack pays",
+    "pay_blackjack_immediately": "Blackjack paid at once (against a low card)",
+    "dealer_blackjack_takes": "Dealer blackjack takes (no hole card: all stakes or original bets)",
+    "split_21_is_blackjack": "21 after a split counts as blackjack",
+    "push_stake_stays": "A pushed stake stays for the next round",
+    "even_money": "Even money offered",
+    "insurance_timing": "When insurance is called",
+    "insurance_max": "Insurance up to",
+    "insurance_base": "Insurance measured on",
+    "insurance_exact": "Insurance exactly the maximum",
+    "insurance_min_of_table_min": "Least insurance (share of the table minimum)",
+    "insurance_multiple": "Insurance in multiples of",
+    "insurance_payout": "Insurance pays",
+    "double_totals": "Double down on",
+    "double_on_blackjack": "Double on a blackjack",
+    "double_after_split": "Double after split (DAS)",
+    "double_after_split_hands": "DAS: which split hands",
+    "double_one_card": "Double takes one card",
+    "split_ten_value_mixes": "Split unlike ten-value cards (10-K)",
+    "max_split_hands": "Split up to (hands)",
+    "resplit_consecutive_only": "Resplit only a run of pairs",
+    "resplit_aces": "Resplit aces (RSA)",
+    "split_aces_one_card": "Split aces take one card",
+    "double_on_split_aces": "Double on split aces",
+    "table_limits": "Table minimum and maximum enforced",
+    "bet_multiple": "Bets in multiples of",
+    "limit_ratio": "Maximum to minimum ratio",
+    "over_maximum_bet": "Bet over the maximum (unnoticed)",
+    "special_maximum": "Special maximum for a player",
+    "missed_insurance_call": "Insurance call forgotten",
+    "absent_player_draws_to": "Dealer draws for an absent player to",
+    "unclaimed_winnings_rounds": "Absent player's winnings kept (rounds)",
+    "banker_rotation": "Who banks",
+    "co_owned_bank": "Bank shared by the players",
+    "every_player_bets_every_round": "Every player bets every round",
+    "misdeal_remedy": "Card dealt by mistake",
+    "card_to_box_without_bet": "Card dealt to a box without a bet",
+}
+"""The trade's name of every rule field (a test checks none is missing)."""
+
+
+def label(field: str) -> str:
+    return LABELS[field]
+
+
+def _ratio(value: Fraction) -> str:
+    return f"{value.numerator}:{value.denominator}"
+
+
+def summary(rules: RuleSet) -> str:
+    """The rulebook in the trade's shorthand: decks, S17/H17, doubling, DAS, splits, RSA, hole
+    card, payouts. A part whose value the text does not state is marked ``*``."""
+
+    def part(text: str, *fields: str) -> str:
+        assumed = any(rules.citations[f].assumed for f in fields)
+        return text + ("*" if assumed else "")
+
+    if rules.double_totals is None:
+        doubling = "double any two cards"
+    else:
+        doubling = "double on " + ", ".join(str(t) for t in sorted(rules.double_totals)) + " only"
+    splits = (
+        "no splits"
+        if rules.max_split_hands == 1
+        else (
+            "split to any number of hands"
+            if rules.max_split_hands is None
+            else f"split to {rules.max_split_hands} hands"
+        )
+    )
+    if rules.resplit_consecutive_only:
+        splits += " (a run of pairs)"
+    takes = "all stakes" if rules.dealer_blackjack_takes == "all_stakes" else "original bets only"
+    parts = [
+        part(f"{rules.decks} decks", "decks"),
+        part("S17" if rules.dealer_stands_soft_17 else "H17", "dealer_stands_soft_17"),
+        part(doubling, "double_totals"),
+        part("DAS" if rules.double_after_split else "no DAS", "double_after_split"),
+        part(splits, "max_split_hands", "resplit_consecutive_only"),
+        part("RSA" if rules.resplit_aces else "no RSA", "resplit_aces"),
+        part(f"no hole card, a dealer blackjack takes {takes}", "dealer_blackjack_takes"),
+        part(f"blackjack {_ratio(rules.blackjack_payout)}", "blackjack_payout"),
+        part(f"insurance {_ratio(Fraction(rules.insurance_payout))}", "insurance_payout"),
+    ]
+    if rules.min_stand_total:
+        parts.append(part(f"stand on {rules.min_stand_total} or more", "min_stand_total"))
+    if rules.banker_rotation != "house":
+        parts.append(part("players bank in turn", "banker_rotation"))
+    return " · ".join(parts)

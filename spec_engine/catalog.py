@@ -83,7 +83,21 @@ _ID = re.compile(r"^(?P<prefix>[A-Z]{2})-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*$")
 _SPACE = re.compile(r"\s+")
 _CLAUSE_KEYS = {"id", "section", "text", "gist", "topics", "kind", "note"}
 _EXCLUDED_KEYS = {"text", "reason", "everywhere", "count"}
-_REGULATION_KEYS = {"id", "name", "short", "source", "language", "description", "retired"}
+_REGULATION_KEYS = {
+    "id",
+    "name",
+    "short",
+    "source",
+    "language",
+    "description",
+    "retired",
+    "reference",
+    "published_by",
+    "text_date",
+    "retrieved",
+}
+NOT_KNOWN = "not known"
+"""What a provenance field says when the project does not know it."""
 
 
 def fold(text: str) -> str:
@@ -134,6 +148,14 @@ class Regulation:
     clauses: tuple[Clause, ...]
     excluded: tuple[Excluded, ...]
     retired: tuple[str, ...] = ()
+    reference: str = NOT_KNOWN
+    """The text's official title and reference (number, bulletin), as far as known."""
+    published_by: str = NOT_KNOWN
+    """Where, or by whom, the text was published."""
+    text_date: str = NOT_KNOWN
+    """The date of the text (ISO), or ``not known``."""
+    retrieved: str = NOT_KNOWN
+    """When the project's copy was retrieved (ISO), or ``not known``."""
 
     def clause(self, clause_id: str) -> Clause:
         for clause in self.clauses:
@@ -246,6 +268,10 @@ def parse_catalog(path: Path) -> Regulation:
         clauses=tuple(clauses),
         excluded=tuple(excluded),
         retired=retired,
+        reference=_string(path, "[regulation]", meta, "reference"),
+        published_by=_string(path, "[regulation]", meta, "published_by"),
+        text_date=_string(path, "[regulation]", meta, "text_date"),
+        retrieved=_string(path, "[regulation]", meta, "retrieved"),
     )
 
 

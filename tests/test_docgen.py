@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 from spec_engine.catalog import regulations
@@ -77,3 +78,20 @@ def test_the_matrix_as_csv() -> None:
 def test_verbatim_text_is_made_inert() -> None:
     assert text('- a) **Pases de "Aire"**') == '\\- a) \\*\\*Pases de "Aire"\\*\\*'
     assert text("1. A dos ases <b>") == "1\\. A dos ases &lt;b&gt;"
+
+
+def test_each_text_says_where_it_comes_from(tmp_path: Path) -> None:
+    generate(tmp_path)
+    es = (tmp_path / "es.md").read_text(encoding="utf-8")
+    assert "| date of the text | 2014-09-22 |" in es and "BOME" in es
+    cl = (tmp_path / "cl.md").read_text(encoding="utf-8")
+    assert "| date of the text | not known (undated) |" in cl and "| retrieved | not known |" in cl
+    matrix = (tmp_path / "rules.md").read_text(encoding="utf-8")
+    assert re.search(r"As of suite \S+ \(\d+ feature files\), revision \S+, built \d{4}-\d\d-\d\d", matrix)
+
+
+def test_the_sources_bold_is_shown_as_emphasis_not_asterisks(tmp_path: Path) -> None:
+    generate(tmp_path)
+    uy = (tmp_path / "uy.md").read_text(encoding="utf-8")
+    assert '<blockquote lang="es"><p>- a) <strong>Pases de "Aire"</strong>, son aquellos' in uy
+    assert "**Pases" not in uy

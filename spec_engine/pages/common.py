@@ -41,6 +41,15 @@ def clause_link(clause_id: str, prefix: str = "") -> str:
     return f"[{clause_id}]({clause_href(clause_id, prefix, 'md')})"
 
 
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def verbatim_html(value: str) -> str:
+    """A clause's verbatim words as HTML: escaped, the source's own ``**emphasis**`` (a web
+    page's bold, kept in the copy) shown as emphasis rather than as asterisks."""
+    return _BOLD.sub(r"<strong>\1</strong>", html.escape(value, quote=False))
+
+
 def tag_link(tag: str, prefix: str = "") -> str:
     """A scenario tag as a link: a clause to its clause, an assumption (``assumes-<rule>``)
     to its row of the comparison matrix."""

@@ -11,13 +11,15 @@ as ``rules.csv``.
 from __future__ import annotations
 
 import csv
+import datetime
 import html
 import io
 from collections import Counter
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation
-from spec_engine.pages.common import clause_href, text
+from spec_engine.kit.conform import git_revision, suite_info
+from spec_engine.pages.common import clause_href, text, verbatim_html
 from spec_engine.pages.labels import label, summary
 from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset, show_value
 
@@ -46,7 +48,7 @@ def _why(rules: RuleSet, cite: Citation) -> str:
         lang = regulation(rules.id).language
         parts.append(
             f'<p><a href="{clause_href(clause_id)}">{html.escape(clause_id)}</a>: '
-            f'<q lang="{lang}">{html.escape(found.text)}</q> <em>({html.escape(found.gist)})</em></p>'
+            f'<q lang="{lang}">{verbatim_html(found.text)}</q> <em>({html.escape(found.gist)})</em></p>'
         )
     if cite.note:
         kind = {"not stated": "Assumed", "interpretation": "Reading"}.get(cite.basis, "Note")
@@ -106,6 +108,14 @@ def csv_text() -> str:
     return out.getvalue()
 
 
+def as_of() -> str:
+    """The suite and the day this page was made: what a reader cites."""
+    suite = suite_info()
+    revision = (git_revision() or "no git revision")[:12]
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    return f"suite {suite['version']} ({suite['features']} feature files), revision {revision}, built {today}"
+
+
 def rules_page() -> str:
     sets = [ruleset(r) for r in REGULATION_IDS]
     topics = sorted(set(RULE_TOPICS.values()), key=list(dict.fromkeys(RULE_TOPICS.values())).index)
@@ -139,6 +149,13 @@ def rules_page() -> str:
             "---",
             "",
             "# The rules compared",
+            "",
+            f'<p class="as-of" markdown="0">As of {as_of()}. The texts: '
+            + "; ".join(
+                f'<a href="{r.id.lower()}.html">{html.escape(r.id)}</a> dated {html.escape(regulation(r.id).text_date)}'
+                for r in sets
+            )
+            + ".</p>",
             "",
             "One row per rule value, one column per regulation. A cell shows the value, then the "
             "clauses that state it: open it (tap, click or Enter) for the clauses' own words and the "

@@ -7,9 +7,9 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 
-from spec_engine.catalog import Clause, regulation, regulations
+from spec_engine.catalog import Clause, Regulation, regulation, regulations
 from spec_engine.kit.trace import ScenarioInfo, exemptions
-from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text
+from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
 from spec_engine.pages.labels import summary
 from spec_engine.rules import ruleset
 
@@ -23,7 +23,7 @@ def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, 
         "",
         f"### {clause.id} {{#{anchor(clause.id)}}}",
         "",
-        f'<blockquote lang="{lang}"><p>{html.escape(clause.text)}</p></blockquote>',
+        f'<blockquote lang="{lang}"><p>{verbatim_html(clause.text)}</p></blockquote>',
         "",
         f"*{text(clause.gist)}*  ",
         f"<small>{meta}</small>",
@@ -43,6 +43,25 @@ def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, 
     else:
         out += [f"{badge('missing')} No scenario checks this clause yet.", ""]
     return out
+
+
+def _cell(value: str) -> str:
+    return html.escape(value, quote=False).replace("|", "\\|")
+
+
+def provenance(reg: Regulation) -> list[str]:
+    """Where the text comes from: its title and reference, who published it, its date and the
+    date of the project's copy ("not known" where the project does not know)."""
+    return [
+        "| provenance | |",
+        "|---|---|",
+        f"| title and reference | {_cell(reg.reference)} |",
+        f"| published by | {_cell(reg.published_by)} |",
+        f"| date of the text | {_cell(reg.text_date)} |",
+        f"| retrieved | {_cell(reg.retrieved)} |",
+        f"| the project's verbatim copy | `spec_engine/data/regulations/{reg.source}` (language: {reg.language}) |",
+        "",
+    ]
 
 
 def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) -> str:
@@ -65,8 +84,9 @@ def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) ->
         f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))} "
         "(* the text does not state it; see [the rules compared](rules.md)).",
         "",
+        *provenance(reg),
         f"{len(reg.clauses)} clauses, in the order of the text; each with the scenarios that check it "
-        f"and their status in the latest run. Source: `{reg.source}` ({reg.language}).",
+        f"and their status in the latest run.",
         "",
     ]
     section = None

@@ -431,3 +431,12 @@ def test_notebook_page_shows_its_chart(page: Page, site_dir: Path) -> None:
     assert not broken, f"images that did not load on {NOTEBOOK_PAGE}: {broken}"
     assert any(isinstance(i["width"], int) and i["width"] > 0 for i in loaded)
     images.first.scroll_into_view_if_needed()
+
+
+def test_the_site_ships_no_unused_assets(site_dir: Path) -> None:
+    """No source maps and no Thai or Japanese word segmenter (the search is English)."""
+    assert not list(site_dir.rglob("*.map"))
+    assert not (site_dir / "assets/javascripts/lunr/wordcut.js").exists()
+    assert not (site_dir / "assets/javascripts/lunr/tinyseg.js").exists()
+    bundles = [*site_dir.glob("assets/**/*.min.js"), *site_dir.glob("assets/**/*.min.css")]
+    assert bundles and not [p for p in bundles if "sourceMappingURL" in p.read_text(encoding="utf-8")]

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from spec_engine.catalog import is_clause_id
 from spec_engine.kit.conform import (
     REPORT,
     STATUSES,
@@ -17,6 +18,7 @@ from spec_engine.kit.conform import (
     slug,
     summarize,
 )
+from spec_engine.pages.common import clause_link
 
 
 # ------------------------------------------------------------------------------ the site page
@@ -33,20 +35,41 @@ def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None)
         return "\n".join([*lines, "No conformance report yet (`python -m spec_engine.kit.conform --impl CMD`).", ""])
     lines += [
         "Each implementation ran the clause scenarios through the conformance protocol "
-        f"(`python -m spec_engine.kit.conform`). Statuses: {', '.join(STATUSES)}.",
+        f"(`python -m spec_engine.kit.conform`). Statuses: {', '.join(STATUSES)}. UNSUPPORTED: the "
+        "implementation said it does not offer what the scenario needs (a level, an action, a "
+        "regulation); it is neither a pass nor a failure.",
         "",
+        "| implementation | scenarios | pass rate | PASS | UNSUPPORTED | FAIL, ERROR, CRASH, TIMEOUT |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
+    reports = []
     for path in folders:
         header, results = read_report(path)
+        summary = summarize(results)["all"]
+        counts = summary["counts"]
+        broken = sum(counts[s] for s in ("FAIL", "ERROR", "CRASH", "TIMEOUT"))
+        title = section_title(header)
+        lines.append(
+            f"| [{_md(title)}](#{slug(title)}) | {summary['total']} | {summary['pass_rate']:g} % | {counts['PASS']} | "
+            f"{counts['UNSUPPORTED']} | {broken} |"
+        )
+        reports.append((path, header, results))
+    lines.append("")
+    for path, header, results in reports:
         rel = "" if path == root else path.relative_to(root).as_posix()
         base = "/".join(p for p in (link_base if link_base is not None else ".", rel) if p)
         lines += _implementation_section(header, results, base)
     return "\n".join(lines).rstrip() + "\n"
 
 
+COLUMNS = ("PASS", "UNSUPPORTED", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
+"""The statuses as the tables show them: what passed and what was not offered first."""
+assert sorted(COLUMNS) == sorted(STATUSES)
+
+
 def _cells(block: Mapping[str, Any]) -> str:
     counts, percent = block["counts"], block["percent"]
-    return " | ".join(f"{counts[s]} ({percent[s]:g} %)" if counts[s] else "0" for s in STATUSES)
+    return " | ".join(f"{counts[s]} ({percent[s]:g} %)" if counts[s] else "0" for s in COLUMNS)
 
 
 def _md(text: object) -> str:
@@ -55,31 +78,38 @@ def _md(text: object) -> str:
     )
 
 
+def section_title(header: Mapping[str, Any]) -> str:
+    """An implementation's name with the regulations its run covered: two runs of one program
+    (CZ, then IT) stay apart."""
+    return f"{implementation_name(header)}, {header.get('regulation') or 'all regulations'}"
+
+
 def _implementation_section(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], base: str) -> list[str]:
-    name = implementation_name(header)
+    title = section_title(header)
     summary = summarize(results)
     suite = header.get("suite") or {}
     lines = [
-        f"## {_md(name)}",
+        f"## {_md(title)} {{#{slug(title)}}}",
         "",
         f"Command `{header.get('command', '?')}`; regulation filter: {header.get('regulation') or 'all'}; "
         f"run {header.get('date', '?')}; suite {suite.get('version', '?')} at "
         f"{(header.get('git_revision') or 'unknown revision')[:12]}; protocol "
         f"{(header.get('protocol') or {}).get('implementation') or '?'}.",
         "",
-        "| regulation | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
-        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
+        "| regulation | scenarios | " + " | ".join(COLUMNS) + " | pass rate |",
+        "|---|---:|" + "---:|" * len(COLUMNS) + "---:|",
     ]
     for reg, block in [*summary["regulations"].items(), ("all", summary["all"])]:
         label = "**all**" if reg == "all" else reg
         lines.append(f"| {label} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
     lines += ["", "### Per clause", ""]
     lines += [
-        "| clause | scenarios | " + " | ".join(STATUSES) + " | pass rate |",
-        "|---|---:|" + "---:|" * len(STATUSES) + "---:|",
+        "| clause | scenarios | " + " | ".join(COLUMNS) + " | pass rate |",
+        "|---|---:|" + "---:|" * len(COLUMNS) + "---:|",
     ]
     for clause, block in summary["clauses"].items():
-        lines.append(f"| {clause} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
+        shown = clause_link(clause) if is_clause_id(clause) else _md(clause)
+        lines.append(f"| {shown} | {block['total']} | {_cells(block)} | {block['pass_rate']:g} % |")
     lines += ["", "### Scenarios per clause", ""]
     by_clause: dict[str, list[Mapping[str, Any]]] = {}
     for row in results:

@@ -146,6 +146,8 @@ def rules_page() -> str:
             "---",
             "hide:",
             "  - toc",
+            "search:",
+            "  boost: 4",
             "---",
             "",
             "# The rules compared",

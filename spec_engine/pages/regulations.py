@@ -75,6 +75,8 @@ def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) ->
     lines = [
         "---",
         f'title: "The text: {reg.name.replace(chr(34), chr(39))}"',
+        "search:",
+        "  boost: 3",  # a rule's words find its clause before the scenarios that check it
         "---",
         "",
         f"# {reg.name}",
@@ -103,12 +105,25 @@ def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) ->
 
 
 def regulations_table() -> str:
-    rows = ["| id | regulation | clauses | language | what it is |", "|---|---|---|---|---|"]
+    """The five texts on the home page: an HTML table whose rows stack into cards on a phone
+    (each cell labelled), so that no column is off the screen."""
+    heads = ("id", "regulation", "clauses", "language", "what it is")
+    rows = [
+        '<table class="stack" markdown="0">',
+        "<thead><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead>",
+    ]
+    rows.append("<tbody>")
     for reg in regulations():
-        rows.append(
-            f"| {reg.id} | [{text(reg.short)}](generated/{reg.id.lower()}.md) | {len(reg.clauses)} | "
-            f"{reg.language} | {text(reg.description)} |"
+        cells = (
+            html.escape(reg.id),
+            f'<a href="generated/{reg.id.lower()}.html">{html.escape(reg.short)}</a>',
+            str(len(reg.clauses)),
+            html.escape(reg.language),
+            html.escape(reg.description),
         )
-    rows += ["", "In the trade's shorthand (* the text does not state it):", ""]
+        rows.append(
+            "<tr>" + "".join(f'<td data-label="{h}">{c}</td>' for h, c in zip(heads, cells, strict=True)) + "</tr>"
+        )
+    rows += ["</tbody></table>", "", "In the trade's shorthand (* the text does not state it):", ""]
     rows += [f"- **{reg.id}**: {text(summary(ruleset(reg.id)))}" for reg in regulations()]
     return "\n".join(rows) + "\n"

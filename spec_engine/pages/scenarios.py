@@ -47,7 +47,17 @@ def scenario_file_page(feature: str, infos: list[ScenarioInfo], results: Results
         by_line[info.line].append(info)
     blocks = _blocks(lines, sorted(by_line))
     title = infos[0].feature_name
-    out = [f"# {text(title)}", "", f"`{feature}` · {len(infos)} test(s)", ""]
+    out = [
+        "---",
+        "search:",
+        "  boost: 0.3",
+        "---",
+        "",
+        f"# {text(title)}",
+        "",
+        f"`{feature}` · {len(infos)} test(s)",
+        "",
+    ]
     for line, group in sorted(by_line.items()):
         first = group[0]
         status = overall_status(results.status(i) for i in group)

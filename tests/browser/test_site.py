@@ -312,6 +312,53 @@ def test_search_finds_the_clause(page: Page, page_requests: list[str], query: st
     assert not outside, f"the search asked for addresses outside 127.0.0.1: {outside}"
 
 
+def search_results(page: Page, query: str) -> list[str]:
+    """The addresses (site-relative) of the search results for ``query``, best first."""
+    page.goto("index.html")
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.fill(query)
+    search.press("End")
+    results = page.locator(".md-search-result__list a.md-search-result__link")
+    expect(results.first).to_be_visible()
+    hrefs: list[str] = results.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    return hrefs
+
+
+def test_rule_words_find_the_rules_before_the_scenarios(page: Page) -> None:
+    """Scenario pages rank below the pages that state and explain the rules (search boosts)."""
+    first = search_results(page, "insurance")[:5]
+    assert not [h for h in first if "scenarios/" in h], first
+
+
+def test_a_clause_id_finds_that_clause_first(page: Page) -> None:
+    """The first section found for a clause id is that clause (the page itself comes first)."""
+    sections = [h for h in search_results(page, "UY-30") if "#" in h]
+    assert sections[0].endswith("uy.html?h=30+uy#uy-30"), sections[:3]
+
+
+def test_opened_from_disk_the_site_says_how_to_serve_it(page: Page, site_dir: Path) -> None:
+    page.goto((site_dir / "generated" / "rules.html").as_uri())
+    note = page.locator(".from-disk")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("make serve")
+    expect(page.locator("table.matrix")).to_be_visible()  # the rest of the page works
+
+
+def test_the_home_page_on_a_phone_shows_every_column(browser: Browser, site_url: str) -> None:
+    ctx = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto("index.html")
+        cells = page.locator("table.stack td[data-label='what it is']")
+        expect(cells.first).to_be_visible()
+        for i in range(cells.count()):
+            box = cells.nth(i).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 391, box
+    finally:
+        ctx.close()
+
+
 ALIKE = re.compile(r"generated/(onboarding-)?(cl|es|cz|it)\.html")
 """Pages made by the same generator as their UY page, which stands for them in the browser."""
 

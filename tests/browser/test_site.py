@@ -487,3 +487,31 @@ def test_the_site_ships_no_unused_assets(site_dir: Path) -> None:
     assert not (site_dir / "assets/javascripts/lunr/tinyseg.js").exists()
     bundles = [*site_dir.glob("assets/**/*.min.js"), *site_dir.glob("assets/**/*.min.css")]
     assert bundles and not [p for p in bundles if "sourceMappingURL" in p.read_text(encoding="utf-8")]
+
+
+KEY_PAGES = ("index.html", "generated/coverage.html", "generated/worked-hands.html", "generated/conformance.html")
+
+TABLES_WIDER_THAN_THEIR_FRAME = """() => [...document.querySelectorAll('.md-content table:not(.matrix)')].map(t => {
+    const frame = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+    return {wide: t.scrollWidth > frame.clientWidth + 2, focusable: frame.tabIndex === 0};
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)], ids=["desktop", "phone"])
+def test_key_tables_show_every_column_or_scroll_by_keyboard(
+    browser: Browser, site_url: str, width: int, height: int
+) -> None:
+    """On a desktop every column of the key tables is shown; on a phone a table wider than the
+    screen scrolls in a frame the keyboard can reach (or, on the home page, stacks)."""
+    ctx = browser.new_context(base_url=site_url, viewport={"width": width, "height": height}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        for url in KEY_PAGES:
+            page.goto(url)
+            tables = page.evaluate(TABLES_WIDER_THAN_THEIR_FRAME)
+            if width >= 1366:
+                assert not [t for t in tables if t["wide"]], url
+            else:
+                assert not [t for t in tables if t["wide"] and not t["focusable"]], url
+    finally:
+        ctx.close()

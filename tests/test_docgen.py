@@ -95,3 +95,14 @@ def test_the_sources_bold_is_shown_as_emphasis_not_asterisks(tmp_path: Path) -> 
     uy = (tmp_path / "uy.md").read_text(encoding="utf-8")
     assert '<blockquote lang="es"><p>- a) <strong>Pases de "Aire"</strong>, son aquellos' in uy
     assert "**Pases" not in uy
+
+
+def test_the_matrix_as_a_printable_pdf(tmp_path: Path) -> None:
+    written = generate(tmp_path)
+    pdf = tmp_path / "rules.pdf"
+    assert pdf in written
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-")
+    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
+    assert pages == -(-len(RULE_FIELDS) // 17)  # every rule, 17 to a page
+    assert b"Blackjack Spec: the rules compared" in data  # the document's title (metadata)

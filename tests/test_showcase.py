@@ -216,3 +216,8 @@ def test_the_example_is_a_numbered_list_of_its_own() -> None:
     html = markdown.markdown(onboarding_page("UY"), extensions=["tables", "attr_list", "toc"])
     example = html[html.index('id="uy-example"') :]
     assert "<ol>\n<li>Shuffle the 260 cards.</li>" in example
+
+
+def test_quotes_on_the_onboarding_pages_carry_their_language() -> None:
+    assert '{: lang="cs" }' in onboarding_page("CZ")
+    assert '{: lang="es" }' in onboarding_page("UY")

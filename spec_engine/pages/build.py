@@ -31,6 +31,7 @@ from spec_engine.pages.conformance import report_page
 from spec_engine.pages.hands import worked_hands_page
 from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
+from spec_engine.pages.pdf import write_pdf
 from spec_engine.pages.regulations import regulation_page, regulations_table
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
 
@@ -82,7 +83,7 @@ def generate(out: Path, results_path: Path | None = None) -> list[Path]:
         pages[f"scenarios/{feature_page(feature)}.md"] = scenario_file_page(feature, group, results, FEATURES.parent)
     pages.update(_showcase_pages())
     pages["conformance.md"] = _conformance_page(out)
-    written = []
+    written = [write_pdf(out / "rules.pdf")]
     for name, page in pages.items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -175,8 +175,8 @@ def rules_page() -> str:
             "",
             *lines,
             "",
-            '<p class="matrix-export" markdown="0"><a href="rules.csv" download>Download the matrix as CSV</a> · '
-            '<a href="#" onclick="window.print(); return false;">Print or save as PDF</a></p>',
+            '<p class="matrix-export" markdown="0">The matrix to keep: <a href="rules.csv" download>CSV</a> · '
+            '<a href="rules.pdf" download>PDF</a> (or print this page).</p>',
             "",
             f'<div class="matrix-filters" markdown="0">Topic: <button type="button" class="md-button '
             f'topic-filter" data-topic="all">all</button> {buttons} '

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from spec_engine import rules as rulebook
 from spec_engine.cards import Card, parse_cards
-from spec_engine.catalog import clause
+from spec_engine.catalog import clause, regulation
 from spec_engine.events import Event, money_str
 from spec_engine.pages.cards import card_text
 from spec_engine.pages.common import clause_link, clause_links, signed_money, text
@@ -181,9 +181,12 @@ def _quotes(clause_ids: Sequence[str]) -> list[str]:
     out = []
     for clause_id in clause_ids:
         found = clause(clause_id)
+        lang = regulation(clause_id.split("-", 1)[0]).language
         out += [
             "",
             f"    > {text(found.text)}",
+            f'    > {{: lang="{lang}" }}',  # the regulation's own language, for screen readers
+            "    >",
             f"    > <small>{clause_link(clause_id)}: {text(found.gist)}</small>",
             "",
         ]

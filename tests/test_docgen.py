@@ -20,7 +20,7 @@ def test_every_clause_has_an_anchor_on_its_regulation_page(tmp_path: Path) -> No
     for reg in regulations():
         page = (tmp_path / f"{reg.id.lower()}.md").read_text(encoding="utf-8")
         for clause in reg.clauses:
-            assert f"### {clause.id} {{#{anchor(clause.id)}}}" in page
+            assert f"### {clause.id} <small" in page and f"</small> {{#{anchor(clause.id)}}}" in page
 
 
 def test_the_rules_page_shows_assumptions_apart_from_stated_rules() -> None:

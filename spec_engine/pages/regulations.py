@@ -21,7 +21,8 @@ def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, 
     out = [
         f'<div id="{clause.id}" class="clause-alias"></div>',  # the citation's own spelling: #UY-43.1
         "",
-        f"### {clause.id} {{#{anchor(clause.id)}}}",
+        # the gist in the heading: a search for a rule's words finds the clause's own section
+        f'### {clause.id} <small class="gist">{html.escape(clause.gist)}</small> {{#{anchor(clause.id)}}}',
         "",
         f'<blockquote lang="{lang}"><p>{verbatim_html(clause.text)}</p></blockquote>',
         "",
@@ -75,6 +76,8 @@ def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) ->
     lines = [
         "---",
         f'title: "The text: {reg.name.replace(chr(34), chr(39))}"',
+        "hide:",
+        "  - toc",
         "search:",
         "  boost: 3",  # a rule's words find its clause before the scenarios that check it
         "---",

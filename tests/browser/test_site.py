@@ -8,8 +8,10 @@ that opens a page leaves a screenshot, ``reports/screenshots/<test name>.png``; 
 
 from __future__ import annotations
 
+import contextlib
 import html.parser
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
@@ -222,11 +224,19 @@ def test_the_matrix_filter_is_in_the_address(page: Page) -> None:
     assert visible_rows(page) == rows_where(page, ".differs[data-topic='doubling']")
 
 
+@contextlib.contextmanager
+def sized_page(browser: Browser, site_url: str, width: int, height: int) -> Iterator[Page]:
+    """A page of its own viewport size (a phone: 390 x 844), closed afterwards."""
+    ctx = browser.new_context(base_url=site_url, viewport={"width": width, "height": height}, service_workers="block")
+    try:
+        yield ctx.new_page()
+    finally:
+        ctx.close()
+
+
 def test_the_matrix_on_a_phone(browser: Browser, site_url: str) -> None:
     """At 390 px every column is reachable (the frame scrolls, by keyboard too), the rule column stays."""
-    ctx = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, service_workers="block")
-    try:
-        page = ctx.new_page()
+    with sized_page(browser, site_url, 390, 844) as page:
         page.goto("generated/rules.html")
         frame = page.locator(".matrix-wrap")
         assert frame.get_attribute("tabindex") == "0"
@@ -236,8 +246,6 @@ def test_the_matrix_on_a_phone(browser: Browser, site_url: str) -> None:
         last_column = page.locator("table.matrix thead th").last
         expect(last_column).to_be_in_viewport()
         expect(page.locator("table.matrix tbody tr").first.locator("th")).to_be_in_viewport()
-    finally:
-        ctx.close()
 
 
 def test_a_citation_style_anchor_finds_its_clause(page: Page) -> None:
@@ -349,17 +357,13 @@ def test_opened_from_disk_the_site_says_how_to_serve_it(page: Page, site_dir: Pa
 
 
 def test_the_home_page_on_a_phone_shows_every_column(browser: Browser, site_url: str) -> None:
-    ctx = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, service_workers="block")
-    try:
-        page = ctx.new_page()
+    with sized_page(browser, site_url, 390, 844) as page:
         page.goto("index.html")
         cells = page.locator("table.stack td[data-label='what it is']")
         expect(cells.first).to_be_visible()
         for i in range(cells.count()):
             box = cells.nth(i).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 391, box
-    finally:
-        ctx.close()
 
 
 ALIKE = re.compile(r"generated/(onboarding-)?(cl|es|cz|it)\.html")
@@ -506,9 +510,7 @@ def test_key_tables_show_every_column_or_scroll_by_keyboard(
 ) -> None:
     """On a desktop every column of the key tables is shown; on a phone a table wider than the
     screen scrolls in a frame the keyboard can reach (or, on the home page, stacks)."""
-    ctx = browser.new_context(base_url=site_url, viewport={"width": width, "height": height}, service_workers="block")
-    try:
-        page = ctx.new_page()
+    with sized_page(browser, site_url, width, height) as page:
         for url in KEY_PAGES:
             page.goto(url)
             tables = page.evaluate(TABLES_WIDER_THAN_THEIR_FRAME)
@@ -516,5 +518,3 @@ def test_key_tables_show_every_column_or_scroll_by_keyboard(
                 assert not [t for t in tables if t["wide"]], url
             else:
                 assert not [t for t in tables if t["wide"] and not t["focusable"]], url
-    finally:
-        ctx.close()

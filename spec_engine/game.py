@@ -1037,7 +1037,13 @@ class Round:
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
         self._emit(Event("dealer_total", total=total, info=state))
-        for box in self._in_order(rules.payment_order):
+        order = self._in_order(rules.payment_order)
+        if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
+            for box in order:
+                for index, hand in enumerate(box.hands):
+                    if hand.open and hand.natural:
+                        self._settle_against_dealer(box, index + 1, hand, blackjack, total)
+        for box in order:
             for bettor, amount in box.insurance.items():
                 if blackjack:
                     self._settle(box, None, bettor, amount, amount * rules.insurance_payout, "insurance_win")

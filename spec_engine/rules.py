@@ -152,6 +152,11 @@ class RuleSet:
         "ten-valued (else it waits for the dealer's second card).",
         "bool",
     )
+    blackjack_paid_first: bool = _rule(
+        "At the settlement, the players' blackjacks that waited for the dealer's hand are paid "
+        "first, before every other stake (else every stake is settled box by box in payment order).",
+        "bool",
+    )
     dealer_blackjack_takes: str = _rule(
         "What a dealer blackjack takes: every stake on a losing hand (doubles and splits "
         "included) or only the original stakes.",

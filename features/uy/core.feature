@@ -97,6 +97,28 @@ Feature: Uruguay (DGC PR 5403/03): the core game
       | settle      | P1     | blackjack | 15     |      |
     And P1 wins 15
 
+  @UY-26.2
+  Scenario: A blackjack that waited is paid before the other boxes
+    Art. 26: when the bank's first card is an ace or a ten and its second card makes no
+    Blackjack, it "deberá pagar en primer lugar el Blackjack del apostador". Box 1 (twenty) is
+    paid before box 2 in the usual order, but box 2's blackjack waited for the bank: it is paid
+    first, then box 1's twenty against the bank's seventeen.
+    Given box 1 is dealt TS KC
+    And box 2 is dealt AS KH
+    And the dealer's first card is TD
+    And the next cards are 7C
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    When the cards are dealt
+    And box 1 stands
+    Then the log shows, in order:
+      | type        | bettor | info      | amount | card |
+      | dealer_card |        |           |        | 7C   |
+      | settle      | P2     | blackjack | 15     |      |
+      | settle      | P1     | win       | 10     |      |
+    And P1 wins 10
+    And P2 wins 15
+
   @UY-26.3 @UY-25.a.3
   Scenario: A blackjack ties the bank's blackjack
     Art. 26: if the bank makes Blackjack "se produce 'Ancart' o empate y ninguno de los dos

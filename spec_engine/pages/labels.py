@@ -45,6 +45,7 @@ LABELS: dict[str, str] = {
     "dealer_plays_when_all_bust": "Dealer draws when every hand is settled",
     "blackjack_payout": "Blackjack pays",
     "pay_blackjack_immediately": "Blackjack paid at once (against a low card)",
+    "blackjack_paid_first": "Waiting blackjacks paid first",
     "dealer_blackjack_takes": "Dealer blackjack takes (no hole card: all stakes or original bets)",
     "split_21_is_blackjack": "21 after a split counts as blackjack",
     "push_stake_stays": "A pushed stake stays for the next round",

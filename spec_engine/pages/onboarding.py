@@ -415,6 +415,16 @@ def _step_payment(r: RuleSet) -> list[str]:
     return [
         _rule_line(r, "payment_order", f"Settle the boxes {_side(r.payment_order)}."),
         _rule_line(r, "blackjack_payout", f"A blackjack pays {_ratio(r.blackjack_payout)}; other wins 1 to 1."),
+        _rule_line(
+            r,
+            "blackjack_paid_first",
+            _yes_no(
+                r.blackjack_paid_first,
+                "When your hand is not a blackjack, pay first the players' blackjacks that waited for it, "
+                "then every other stake.",
+                "Settle every stake box by box, blackjacks in their turn.",
+            ),
+        ),
         _rule_line(r, "dealer_blackjack_takes", takes),
         _rule_line(
             r,

@@ -16,12 +16,13 @@ import tracemalloc
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.rules import ruleset
-from spec_engine.table import Table
+from spec_engine.table import Table, people_at
 
 
 def play(reg_id: str, rounds: int, boxes: int, seed: int = 2026) -> tuple[float, int]:
-    table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=500)
-    bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, table.rules.max_boxes) + 1)]
+    rules = ruleset(reg_id)
+    bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, rules.max_boxes) + 1)]
+    table = Table(rules, seed=seed, min_bet=10, max_bet=500, participants=people_at(rules, len(bets)))
     gc.collect()
     start = time.perf_counter()
     for _ in range(rounds):
@@ -32,8 +33,9 @@ def play(reg_id: str, rounds: int, boxes: int, seed: int = 2026) -> tuple[float,
 
 def peak_memory(reg_id: str, rounds: int, boxes: int) -> int:
     tracemalloc.start()
-    table = Table(ruleset(reg_id), seed=2026, min_bet=10, max_bet=500)
-    bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, table.rules.max_boxes) + 1)]
+    rules = ruleset(reg_id)
+    bets = [(box, f"P{box}", 10) for box in range(1, min(boxes, rules.max_boxes) + 1)]
+    table = Table(rules, seed=2026, min_bet=10, max_bet=500, participants=people_at(rules, len(bets)))
     for _ in range(rounds):
         table.play(bets)
     peak = tracemalloc.get_traced_memory()[1]

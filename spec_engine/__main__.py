@@ -16,7 +16,7 @@ from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
 from spec_engine.rules import RULE_FIELDS, ruleset, show_value
-from spec_engine.table import Table
+from spec_engine.table import Table, people_at
 
 
 def cmd_rules(reg: str) -> str:
@@ -45,7 +45,7 @@ def cmd_clauses(reg: str) -> str:
 
 def cmd_play(reg: str, seed: int, boxes: int) -> str:
     rules = ruleset(reg)
-    table = Table(rules, seed=seed, min_bet=10, max_bet=500)
+    table = Table(rules, seed=seed, min_bet=10, max_bet=500, participants=people_at(rules, boxes))
     bets = [(box, f"P{box}", 10 * box) for box in range(1, boxes + 1)]
     rnd = table.play(bets)
     return to_jsonl(table.log[: len(table.log) - len(rnd.events)] + rnd.events)

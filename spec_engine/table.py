@@ -18,6 +18,12 @@ from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
 
+def people_at(rules: RuleSet, players: int) -> int:
+    """The people at a table where ``players`` play: the players, and the banker too where the
+    players bank in turn (the banker is one of them and will be a player again)."""
+    return players + (1 if rules.banker_rotation != "house" else 0)
+
+
 class Table:
     """A table: a rule set, its limits and a shoe dealt round after round (the shoe level).
 
@@ -57,7 +63,17 @@ class Table:
             raise RuleViolation(
                 refusal[1], clauses=rules.cite(refusal[0]), rule=refusal[0], action="table", state="limits"
             )
-        self.participants = participants if participants is not None else rules.max_boxes
+        if participants is None and rules.cut_card_per_participant is not None:
+            raise InputError(
+                "the cut card is placed by the number of people at the table "
+                f"(cut_card_per_participant = {rules.cut_card_per_participant}): say how many there are",
+                field="participants",
+            )
+        if participants is not None and (
+            isinstance(participants, bool) or not 1 <= participants <= 2 * rules.max_boxes
+        ):
+            raise InputError(f"{participants!r} people cannot sit at this table", field="participants")
+        self.participants = participants
         self.special_max = dict(special_max or {})
         self.log: list[Event] = []
         self.tray: list[Card] = list(DECK) * rules.decks
@@ -149,6 +165,7 @@ class Table:
             cards = cards[at:] + cards[:at]
         behind = rules.cut_card_from_end
         if rules.cut_card_per_participant is not None:
+            assert self.participants is not None  # required with a cut card per participant
             behind = rules.cut_card_per_participant * self.participants
         self.shoe.load(cards, cut_remaining=behind)
         self.awaiting_cut = False

@@ -13,7 +13,7 @@ from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, money_str, parse_money, to_jsonl
 from spec_engine.game import Phase, Round
 from spec_engine.rules import ruleset
-from spec_engine.table import Table
+from spec_engine.table import Table, people_at
 
 
 @pytest.mark.parametrize("code", ["10H", "AX", "1S", "", "ZZ", "A"])
@@ -83,7 +83,8 @@ def test_the_log_round_trips_through_json_lines() -> None:
 @pytest.mark.parametrize("reg_id", REGULATION_IDS)
 def test_same_seed_same_log_byte_for_byte(reg_id: str) -> None:
     def run(seed: int) -> str:
-        table = Table(ruleset(reg_id), seed=seed, min_bet=10, max_bet=500)
+        rules = ruleset(reg_id)
+        table = Table(rules, seed=seed, min_bet=10, max_bet=500, participants=people_at(rules, 2))
         for _ in range(60):
             table.play([(1, "P1", 10), (3, "P3", 20)])
         return to_jsonl(table.log)
@@ -192,3 +193,24 @@ def test_a_rule_value_the_engine_cannot_play_is_refused_not_ignored(rule: str, v
     with pytest.raises(InputError, match=f"{rule} = {value!r}: the engine cannot play this value") as refused:
         Round(rules, Shoe.stacked("9S 7C 6D"), min_bet=10, max_bet=500)
     assert refused.value.field == rule
+
+
+def test_a_cut_card_placed_per_participant_needs_the_people_at_the_table() -> None:
+    """CL-ANX-3: the cut card lies three cards per participant from the end; a table under CL
+    must be told how many people sit at it (no default of six), and the CLI counts them."""
+    rules = ruleset("CL")
+    with pytest.raises(InputError) as refused:
+        Table(rules, seed=1)
+    assert refused.value.field == "participants"
+    table = Table(rules, seed=1, participants=people_at(rules, 2))  # two players and the banker
+    table.play([(1, "P1", 10), (2, "P2", 10)])
+    assert [e.total for e in table.log if e.type == "cut_card"] == [9]
+    Table(ruleset("UY"), seed=1)  # a cut card at a fixed place needs no count
+
+
+def test_play_counts_the_people_at_the_table() -> None:
+    """``blackjack-spec play CL``: one player and the banker, so the cut card lies 6 cards from the end."""
+    from spec_engine.__main__ import cmd_play
+
+    events = [json.loads(line) for line in cmd_play("CL", 7, 1).splitlines()]
+    assert [e["total"] for e in events if e["type"] == "cut_card"] == [6]

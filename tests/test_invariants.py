@@ -21,7 +21,7 @@ from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import SpecError
 from spec_engine.game import Action, Phase, Round
 from spec_engine.rules import ruleset
-from spec_engine.table import Table
+from spec_engine.table import Table, people_at
 
 REGULATIONS = REGULATION_IDS
 KINDS = ("hit", "stand", "double", "split")
@@ -140,7 +140,7 @@ def test_cards_and_chips_are_conserved_and_legal_actions_are_exact(reg_id: str, 
 @given(reg_id=st.sampled_from(REGULATIONS), seed=st.integers(0, 2**32 - 1))
 def test_simple_play_over_many_rounds_conserves_cards_and_chips(reg_id: str, seed: int) -> None:
     rules = ruleset(reg_id)
-    table = Table(rules, seed=seed, min_bet=10, max_bet=500)
+    table = Table(rules, seed=seed, min_bet=10, max_bet=500, participants=people_at(rules, 3))
     decks = Counter(c.code for c in DECK * rules.decks)
     for _ in range(150):
         table.play([(1, "P1", 10), (2, "P2", 20), (rules.max_boxes, "P7", 50)])

@@ -257,6 +257,7 @@ Feature: Boxes, bets and the table limits compared across the five regulations
     beat the dealer's 18 in both deals. A table shoe, once cut, burns its first cards as each
     rule set says (none in the club, one in Uruguay, five elsewhere).
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And P1 is authorised a special maximum of 2000
     And the shoe, once cut, starts with <burnt> AH KD 8S 8C AS TD
@@ -348,6 +349,7 @@ Feature: Boxes, bets and the table limits compared across the five regulations
     his bet and winnings (25) wait on the table and he takes them when he comes back; elsewhere
     there is nothing to come back for.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shoe, once cut, starts with <burnt> AS TS 8D KD 9H 9C
     When the cut is made at 60

@@ -106,6 +106,7 @@ Feature: Bets compared across the five regulations
     nine; then P1 bets 10 on box 1 for the next round: where his stake stayed, he already has a
     bet there.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shoe, once cut, starts with <burnt> TS 9D 8H 9C
     When the cut is made at 60

@@ -15,6 +15,7 @@ Feature: The shoe compared across the five regulations
     every shuffle (CZ-HRA-14). Melilla and Campione state neither. The shoe is stacked as it
     lies once cut; box 1 cuts.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shoe, once cut, starts with 2C 3C 4C 5C 6C 7C
     Then the shoe holds <cards> cards
@@ -54,6 +55,7 @@ Feature: The shoe compared across the five regulations
     začala" (CZ-KARTY-5): at the first shuffle both mean box 1. Uruguay: "al apostador que
     desee hacerlo" (UY-21.1). Melilla and Campione say nothing. Box 3 cuts.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shuffled shoe starts with 9S 9H
     Then the cut is offered to <offer>
@@ -91,6 +93,7 @@ Feature: The shoe compared across the five regulations
     Czech casino: "nejméně jeden balíček (52) karet" from either end (CZ-KARTY-6). The club,
     Melilla and Campione set no least cut. Box 1, offered the cut everywhere, cuts ten cards.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shuffled shoe starts with 9S 9H
     When box 1 cuts at 10
@@ -219,6 +222,7 @@ Feature: The shoe compared across the five regulations
     changes only at a new shuffle, CL-ANX-4). One round is played (19 against 17), then the
     dealer changes with the 7 of clubs next in the shoe.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shoe, once cut, starts with <shoe>
     When box 1 cuts at 60
@@ -263,6 +267,7 @@ Feature: The shoe compared across the five regulations
     time is announced during round one; both rounds are won (19 against 17, 20 against 17);
     then P1 bets for a third.
     Given the <reg> rules
+    And 3 participants are at the table
     And table limits of 10 to 500
     And the shoe, once cut, starts with <shoe>
     When box 1 cuts at 60

@@ -28,7 +28,7 @@ from spec_engine.pages.hands import (
     converge,
 )
 from spec_engine.rules import RuleSet
-from spec_engine.table import Table
+from spec_engine.table import Table, people_at
 
 # ---------------------------------------------------------------------------- onboarding
 
@@ -591,7 +591,16 @@ def _table_player(rules: RuleSet, sit: Situation) -> PlayFunction:
 
     def play(cards: list[Card]) -> Played:
         burns = _EXAMPLE_BURNS[: rules.burn_after_shuffle]
-        table = Table(rules, seed=1, min_bet=MIN_BET, max_bet=MAX_BET, shoes=[burns + cards], stacked_after_cut=True)
+        people = people_at(rules, len(bettors(sit)))
+        table = Table(
+            rules,
+            seed=1,
+            min_bet=MIN_BET,
+            max_bet=MAX_BET,
+            participants=people,
+            shoes=[burns + cards],
+            stacked_after_cut=True,
+        )
         rnd = table.new_round()
         for box, bettor, amount in sit.bets:
             rnd.place_bet(box, bettor, amount)

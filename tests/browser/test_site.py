@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from spec_engine.catalog import fold, regulation
+from spec_engine.kit.trace import scenarios
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -29,9 +30,11 @@ CLAUSE_PAGE = "generated/uy.html"
 CLAUSE_ANCHOR = "uy-43-2"
 
 SCENARIO_PAGE = "generated/scenarios/uy-core.html"
-SCENARIO_ANCHOR = "s292"
-"""``features/uy/core.feature`` line 292, tagged ``@UY-43.2``, passing."""
 SCENARIO_NAME = "A different card interrupts the series of splits"
+SCENARIO_ANCHOR = "s" + str(
+    next(i.line for i in scenarios() if i.feature == "features/uy/core.feature" and i.name == SCENARIO_NAME)
+)
+"""The scenario's anchor: ``s`` and its line in ``features/uy/core.feature`` (tagged ``@UY-43.2``, passing)."""
 
 NOTEBOOK_PAGE = "generated/notebooks/five_rulebooks.html"
 

@@ -124,9 +124,11 @@ Feature: Doubling compared across the five regulations
 
   Scenario Outline: Doubling the third hand of a split, compared
     Rule compared: which split hands may double. Uruguay doubles "como máximo en los dos
-    primeros juegos abiertos" (UY-35.2), read as hands 1 and 2 only. Eight-eight is split and
-    re-split on a third eight: hand 1 takes a four (12) and stands, hand 2 a nine (17) and
-    stands, hand 3 a three: eleven. Campione refuses it for another reason: no split hand
+    primeros juegos abiertos" (UY-35.2), read as the first two hands on the layout, in the order
+    they are played. Eight-eight is split and re-split on a third eight: the re-split hand lies
+    second, so the first split's other hand (8H) is hand 3 and may not double there, though the
+    first split made it. Hand 1 takes a four (12) and stands, hand 2 a nine (17) and stands,
+    hand 3 a three: eleven. Campione refuses it for another reason: no split hand
     doubles there (IT-15, reading).
     Given the <reg> rules
     And table limits of 10 to 500

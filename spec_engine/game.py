@@ -135,10 +135,11 @@ UNHONOURED: dict[str, tuple[object, str]] = {
 never played as if it said otherwise."""
 
 
-def unhonoured(rules: RuleSet) -> list[str]:
-    """Why the engine cannot honour some rule values of ``rules`` (see :data:`UNHONOURED`)."""
+def unhonoured(rules: RuleSet) -> list[tuple[str, str]]:
+    """The rule values of ``rules`` the engine cannot honour (see :data:`UNHONOURED`), each as
+    (field, why)."""
     return [
-        f"{name} = {value!r}: the engine cannot play this value ({reason})"
+        (name, f"{name} = {value!r}: the engine cannot play this value ({reason})")
         for name, (value, reason) in UNHONOURED.items()
         if getattr(rules, name) == value
     ]
@@ -178,8 +179,8 @@ class Round:
             raise InputError(
                 f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
             )
-        for problem in unhonoured(rules):
-            raise InputError(problem, field=problem.split(" ", 1)[0])
+        for name, why in unhonoured(rules):
+            raise InputError(why, field=name)
         self.rules = rules
         self.shoe = shoe
         self.min_bet = min_bet

@@ -87,6 +87,8 @@ ACTIONS = (
     "play_absent",
     *sorted(TABLE_ACTIONS),
 )
+BETTING_ACTIONS = frozenset({"bet", "change_bet", "withdraw_bet", "deal"})
+"""The actions of a round's betting phase: at a table, one after a finished round opens the next."""
 QUERIES = ("events", "legal", "phase", "state")
 """The requests that only read (not kept among a scenario's requests)."""
 ENGINE_IMPLEMENTATION = {"name": "spec_engine", "version": "0.1.0", "language": "Python"}
@@ -427,7 +429,7 @@ class EngineDriver:
     def _round_for(self, action: str) -> Round:
         """The round an action goes to; at a table, a betting action after a finished round
         starts the next one (with the stakes that stay from it, where the rule set keeps them)."""
-        starts = action in ("bet", "change_bet", "withdraw_bet", "deal")
+        starts = action in BETTING_ACTIONS
         if self.table is not None and starts and (self.round is None or self.round.phase is Phase.DONE):
             self.round = self.table.new_round()
         return self._round()
@@ -467,7 +469,7 @@ class EngineDriver:
                 self.session.play(parse_money(args["bet"]))
             return
         rnd = self._round_for(action)
-        if action in ("bet", "change_bet", "withdraw_bet", "deal"):
+        if action in BETTING_ACTIONS:
             self._finished = False
         if action == "bet":
             rnd.place_bet(

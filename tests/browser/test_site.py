@@ -296,19 +296,25 @@ def test_scenario_badge_and_clause_link(page: Page) -> None:
     expect(page.locator(f"h3#{CLAUSE_ANCHOR}")).to_be_in_viewport()
 
 
+def search(page: Page, query: str) -> Locator:
+    """Search the site from its home page; the result links, once the worker has answered."""
+    page.goto("index.html")
+    box = page.locator("input.md-search__input")
+    box.click()
+    # Material searches on keyup: the whole query, then one key, so one query goes to the
+    # worker (typing key by key would race the results of the half-typed ones)
+    box.fill(query)
+    box.press("End")
+    results = page.locator(".md-search-result__list a.md-search-result__link")
+    expect(results.first).to_be_visible()  # the worker has built the index and answered
+    return results
+
+
 @pytest.mark.parametrize("query", [CLAUSE_ID, "sucesiva"])
 def test_search_finds_the_clause(page: Page, page_requests: list[str], query: str) -> None:
     """Material's search (a web worker on the served site) finds clause UY-43.2 by its id and
     by a word of its text; the worker loads nothing from elsewhere."""
-    page.goto("index.html")
-    search = page.locator("input.md-search__input")
-    search.click()
-    # Material searches on keyup: the whole query, then one key, so one query goes to the
-    # worker (typing key by key would race the results of the half-typed ones)
-    search.fill(query)
-    search.press("End")
-    results = page.locator(".md-search-result__list a.md-search-result__link")
-    expect(results.first).to_be_visible()  # the worker has built the index and answered
+    results = search(page, query)
     wanted = f".md-search-result__list a[href*='/{CLAUSE_PAGE}'][href$='#{CLAUSE_ANCHOR}']"
     try:
         page.wait_for_function(REVEAL, arg=wanted, timeout=5_000)
@@ -325,14 +331,7 @@ def test_search_finds_the_clause(page: Page, page_requests: list[str], query: st
 
 def search_results(page: Page, query: str) -> list[str]:
     """The addresses (site-relative) of the search results for ``query``, best first."""
-    page.goto("index.html")
-    search = page.locator("input.md-search__input")
-    search.click()
-    search.fill(query)
-    search.press("End")
-    results = page.locator(".md-search-result__list a.md-search-result__link")
-    expect(results.first).to_be_visible()
-    hrefs: list[str] = results.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    hrefs: list[str] = search(page, query).evaluate_all("links => links.map(a => a.getAttribute('href'))")
     return hrefs
 
 

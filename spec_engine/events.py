@@ -24,6 +24,9 @@ type                    meaning                                                 
 ``stays``               a stake that pushed stays on its box as this round's bet   box, bettor, amount
 ``change_bet``          a bet is raised or lowered before the deal                 box, bettor, amount
 ``withdraw_bet``        a bet is taken back before the deal                        box, bettor
+``consent``             the holder of a box whose seat is occupied consents to     box, bettor
+                        ``bettor``'s bet on it
+``objection``           ... or objects to it                                       box, bettor
 ``announce``            the dealer's call closing the bets (``info``: the words)   info
 ``card``                a card is dealt to a player's hand                         box, hand, card
 ``dealer_card``         a card is dealt to the dealer                              card

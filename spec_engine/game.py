@@ -192,6 +192,8 @@ class Round:
         self._refill = refill
         self.phase = Phase.BETTING
         self.boxes: dict[int, Box] = {}
+        self.answers: dict[tuple[int, str], bool] = {}
+        """The box holders' answers to bets behind: (box, bettor) -> consent (else objection)."""
         self.dealer: list[Card] = []
         self.voided: list[Card] = []
         self.cleared: list[Card] = []
@@ -352,6 +354,10 @@ class Round:
             target = Box(box, self.seated is None or box in self.seated)
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
+        if target.bets and target.seated and not stays:
+            refusal = self._behind_refusal(target, bettor)
+            if refusal is not None:
+                raise self._refuse("bet_behind_consent", refusal, "bet")
         if target.special is not None:
             raise self._refuse(
                 "special_maximum", f"box {box} carries {target.special}'s special maximum: no other bet", "bet"
@@ -416,6 +422,50 @@ class Round:
             )
         target.bets[bettor] = amount
         event = Event("change_bet", box=box, bettor=bettor, amount=amount)
+        self._emit(event)
+        return event
+
+    def _behind_refusal(self, target: Box, bettor: str) -> str | None:
+        """Why ``bettor`` may not bet on ``target`` (a box whose seat is occupied, held by
+        another), from its holder's answers; ``None`` when he may."""
+        need = self.rules.bet_behind_consent
+        answer = self.answers.get((target.number, bettor))
+        if need == "unless_objected" and answer is False:
+            return f"the holder of box {target.number}, {target.owner}, objects to {bettor}'s bet"
+        if need == "required" and answer is not True:
+            return f"a bet on box {target.number}, whose seat is occupied, needs its holder {target.owner}'s consent"
+        return None
+
+    def consent(self, box: int, bettor: str, *, by: str | None = None) -> Event:
+        """The holder of ``box`` (its seat occupied) consents to ``bettor``'s bet on it, before
+        that bet; the answer holds for this round. ``by``: who answers (must be the holder)."""
+        return self._answer(box, bettor, True, by)
+
+    def object_to(self, box: int, bettor: str, *, by: str | None = None) -> Event:
+        """The holder of ``box`` (its seat occupied) objects to ``bettor``'s bet on it, before
+        that bet; the answer holds for this round. ``by``: who answers (must be the holder)."""
+        return self._answer(box, bettor, False, by)
+
+    def _answer(self, box: int, bettor: str, consent: bool, by: str | None) -> Event:
+        action = "consent" if consent else "object"
+        self._need_betting(action)
+        target = self._box(box)
+        if self.rules.bet_behind_consent == "not_asked":
+            raise self._refuse("bet_behind_consent", "a box's holder has no say over the bets of others on it", action)
+        if not target.seated:
+            raise self._refuse(
+                "bet_behind_consent", f"box {box}'s seat is empty: no holder answers for the bets on it", action
+            )
+        if by is not None and by != target.owner:
+            raise self._refuse(
+                "bet_behind_consent", f"only box {box}'s holder, {target.owner}, answers for it, not {by}", action
+            )
+        if not isinstance(bettor, str) or not bettor or bettor == target.owner:
+            raise InputError(f"{bettor!r} is not another bettor than box {box}'s holder", field="bettor")
+        if bettor in target.bets:
+            raise InputError(f"{bettor} already has a bet on box {box}: an answer comes before the bet", field="bettor")
+        self.answers[box, bettor] = consent
+        event = Event("consent" if consent else "objection", box=box, bettor=bettor)
         self._emit(event)
         return event
 

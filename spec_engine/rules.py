@@ -115,6 +115,13 @@ class RuleSet:
     box_owner_decides: bool = _rule(
         "The box's owner (its seated player, or its first bettor) alone decides its play.", "bool"
     )
+    bet_behind_consent: str = _rule(
+        "What another bettor's bet on a box whose seat is occupied needs from the box's holder: nothing, "
+        "that the holder has not objected to him, or the holder's prior consent (the ``consent`` and "
+        "``object`` actions, given before the bet).",
+        "choice",
+        ("not_asked", "unless_objected", "required"),
+    )
     insurance_per_bettor: bool = _rule("Each bettor on a box decides insurance (and even money) for himself.", "bool")
 
     # Order and announcements

@@ -685,3 +685,18 @@ def bettor_may(play: Play, bettor: str, neg: str, what: str, box: int) -> None:
     kind = "insurance" if what == "insure" else "even_money"
     legal = {(a["kind"], a.get("box"), a.get("bettor")) for a in play.driver.legal_actions()}
     assert ((kind, box, bettor) in legal) == (neg == "may"), f"legal actions: {sorted(legal, key=str)}"
+
+
+@step(
+    parsers.re(
+        r"(?P<holder>\w+) (?P<answer>consents|objects) to "
+        r"(?:(?P<bettor>\w+)'s bet|the bets of (?P<bettors>[\w, and]+)) on box (?P<box>\d+)"
+    )
+)
+def answer_bet_behind(play: Play, holder: str, answer: str, bettor: str | None, bettors: str | None, box: str) -> None:
+    """The holder of a box (or someone claiming to be) answers other bettors' bets on it, one
+    answer each, until one is refused."""
+    for one in [bettor] if bettor else names(bettors or ""):
+        play.act("consent" if answer == "consents" else "object", box=int(box), bettor=one, by=holder)
+        if not play.checked:
+            return

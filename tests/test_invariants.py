@@ -96,6 +96,8 @@ def _play_round(table: Table, rng: random.Random) -> Round:
             held = sum(rnd.boxes[number].bets.values()) if number in rnd.boxes else 0
             if (number, bettor) in table.stayed or (table.max_bet is not None and held + amount > table.max_bet):
                 continue  # a pushed stake that stayed is his bet already; the box's maximum is kept
+            if number in rnd.boxes and rules.bet_behind_consent == "required":
+                rnd.consent(number, bettor)  # the holder's consent first, where the rule set asks it
             rnd.place_bet(number, bettor, amount)
     while rnd.phase is not Phase.DONE:
         legal = rnd.legal_actions()

@@ -22,7 +22,7 @@ const readline = require('readline');
 
 const PROTOCOL = '1.0';
 const REGULATIONS = ['CZ', 'IT'];
-const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'deal', 'insurance', 'even_money', 'close_insurance',
+const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money', 'close_insurance',
   'hit', 'stand', 'double', 'split'];
 const UNSUPPORTED_ACTIONS = new Set(['misdeal', 'forget_insurance_call', 'play_absent', 'cut', 'shuffle',
   'change_dealer', 'announce_closing', 'leave', 'claim', 'session_round', 'session_play']);
@@ -208,6 +208,7 @@ class Round {
     this.maxBet = maxBet;
     this.phase = 'betting';
     this.boxes = new Map(); // number -> box
+    this.answers = new Map(); // "box/bettor" -> the holder's consent (true) or objection (false)
     this.dealer = [];
     this.log = [];
   }
@@ -289,6 +290,16 @@ class Round {
     const value = this.checkAmount(amount);
     const box = this.boxes.get(number) || { number, bets: new Map(), hands: [], insured: new Map(), even: new Set() };
     if (box.bets.has(bettor)) throw bad('bettor', `${bettor} already has a bet on box ${number}`);
+    if (box.bets.size) {
+      const answer = this.answers.get(`${number}/${bettor}`);
+      const need = this.r.bet_behind_consent;
+      if (need === 'unless_objected' && answer === false) {
+        throw this.refuse('bet_behind_consent', `the holder of box ${number} objects to ${bettor}'s bet`);
+      }
+      if (need === 'required' && answer !== true) {
+        throw this.refuse('bet_behind_consent', `a bet on box ${number} needs its holder's consent`);
+      }
+    }
     const most = this.r.max_bets_per_box;
     if (most !== null && box.bets.size >= most) throw this.refuse('max_bets_per_box', `box ${number} already holds ${most} bets`);
     if (this.overMaximum(box, null, value)) {
@@ -307,6 +318,24 @@ class Round {
     if (this.overMaximum(box, bettor, value)) throw this.refuse('table_limits', `box ${number} would hold more than the table maximum ${this.maxBet}`);
     box.bets.set(bettor, value);
     this.emit('change_bet', { box: number, bettor, amount: value });
+  }
+
+  // The holder of a box answers another bettor's bet on it, before that bet.
+  answer({ box: number, bettor, by }, consent) {
+    this.needBetting();
+    const box = this.box(number);
+    if (this.r.bet_behind_consent === 'not_asked') {
+      throw this.refuse('bet_behind_consent', "a box's holder has no say over the bets of others on it");
+    }
+    if (by !== undefined && by !== null && by !== this.owner(box)) {
+      throw this.refuse('bet_behind_consent', `only box ${number}'s holder, ${this.owner(box)}, answers for it`);
+    }
+    if (typeof bettor !== 'string' || !bettor || bettor === this.owner(box)) {
+      throw bad('bettor', `${JSON.stringify(bettor)} is not another bettor than box ${number}'s holder`);
+    }
+    if (box.bets.has(bettor)) throw bad('bettor', `${bettor} already has a bet on box ${number}`);
+    this.answers.set(`${number}/${bettor}`, consent);
+    this.emit(consent ? 'consent' : 'objection', { box: number, bettor });
   }
 
   withdrawBet({ box: number, bettor }) {
@@ -633,6 +662,8 @@ class Round {
       case 'bet': return this.bet(args);
       case 'change_bet': return this.changeBet(args);
       case 'withdraw_bet': return this.withdrawBet(args);
+      case 'consent': return this.answer(args, true);
+      case 'object': return this.answer(args, false);
       case 'deal':
         if (args.misdeals && args.misdeals.length) throw unsupported('this implementation does not offer misdeal');
         return this.deal();

@@ -159,7 +159,9 @@ Feature: The players' decisions compared across the five regulations
     without having to stake again; Campione takes up to three bets a box (IT-13) and says
     nothing of a split, and the engine assumes a stake not matched stays on the first hand.
     The club has no bets behind (one bet a box), so it has no row. P1 holds box 1 and splits
-    eight-eight; P2 declines and stays on the first hand, eight-king (18), which beats the
+    eight-eight (P1 first consents to P2's bet: Uruguay asks it, UY-11.2, Melilla allows it,
+    ES-PRE-b.1; the Czech casino and Campione give the holder no say and refuse the answer);
+    P2 declines and stays on the first hand, eight-king (18), which beats the
     dealer's 17 for both; the second hand, eight-nine (17), ties for P1 alone.
     Given the <reg> rules
     And table limits of 10 to 500
@@ -167,8 +169,10 @@ Feature: The players' decisions compared across the five regulations
     And the dealer's first card is 9D
     And the next cards are KC 9C 8D
     And P1 bets 10 on box 1
-    And P2 bets 10 on box 1
-    When the cards are dealt
+    When P1 consents to P2's bet on box 1
+    Then <the consent>
+    When P2 bets 10 on box 1
+    And the cards are dealt
     And box 1 splits and P2 declines
     And box 1 stands and stands
     Then the settlement is:
@@ -181,20 +185,20 @@ Feature: The players' decisions compared across the five regulations
 
     @ES-PRE-b.2 @assumes-behind_may_decline_split
     Examples: ES
-      | reg | basis                                                                  |
-      | ES  | reading: standing players accept the split but need not stake again   |
+      | reg | the consent                                           | basis                                                                  |
+      | ES  | the round is betting                                  | reading: standing players accept the split but need not stake again   |
 
     @UY-42.2
     Examples: UY
-      | reg | basis                                                          |
-      | UY  | stated: "No será obligación de quien acompaña ..."             |
+      | reg | the consent                                           | basis                                                          |
+      | UY  | the round is betting                                  | stated: "No será obligación de quien acompaña ..."             |
 
     @CZ-BOX-3
     Examples: CZ
-      | reg | basis                                                            |
-      | CZ  | stated: "pokračují ve hře na první sestavě z rozdělených karet"  |
+      | reg | the consent                                           | basis                                                            |
+      | CZ  | it is refused under the assumption bet_behind_consent | stated: "pokračují ve hře na první sestavě z rozdělených karet"  |
 
     @IT @assumes-behind_may_decline_split
     Examples: IT
-      | reg | basis                                                              |
-      | IT  | not stated: assumed a stake not matched stays on the first hand    |
+      | reg | the consent                                           | basis                                                              |
+      | IT  | it is refused citing IT-13                            | not stated: assumed a stake not matched stays on the first hand    |

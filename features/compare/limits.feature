@@ -9,9 +9,11 @@ Feature: Bets compared across the five regulations
     Rule compared: a step for bets. The club: "Las cantidades apostadas serán múltiplos
     naturales de 10" (CL-ANX-5a); no other text sets a step. P1 bets 15 on box 1, then P2 bets
     20 on it too (where P1's bet was refused, P2 alone holds the box). Nineteen beats the
-    dealer's 7 and ten (17).
+    dealer's 7 and ten (17). Uruguay's row plays box 1 with its seat empty, where two bettors
+    need nobody's consent (UY-11.2 asks it on an occupied box only, UY-50.1 allows two).
     Given the <reg> rules
     And table limits of 10 to 500
+    And the seat of box <seated> is taken
     And box 1 is dealt TS 9H
     And the dealer's first card is 7D
     And the next cards are KC
@@ -26,34 +28,36 @@ Feature: Bets compared across the five regulations
 
     @CL-ANX-5a
     Examples: CL
-      | reg | the bet of 15                  | P1          | basis                                  |
-      | CL  | it is refused citing CL-ANX-5a | breaks even | stated: bets in multiples of 10        |
+      | reg | seated | the bet of 15                  | P1          | basis                                  |
+      | CL  | 1      | it is refused citing CL-ANX-5a | breaks even | stated: bets in multiples of 10        |
 
     @ES-PRE-b.1
     Examples: ES
-      | reg | the bet of 15        | P1      | basis                                  |
-      | ES  | the round is betting | wins 15 | not stated: assumed any amount         |
+      | reg | seated | the bet of 15        | P1      | basis                                  |
+      | ES  | 1      | the round is betting | wins 15 | not stated: assumed any amount         |
 
     @UY-16.1
     Examples: UY
-      | reg | the bet of 15        | P1      | basis                                  |
-      | UY  | the round is betting | wins 15 | not stated: assumed any amount         |
+      | reg | seated | the bet of 15        | P1      | basis                                  |
+      | UY  | 7      | the round is betting | wins 15 | not stated: assumed any amount         |
 
     @CZ-HRA-2
     Examples: CZ
-      | reg | the bet of 15        | P1      | basis                                  |
-      | CZ  | the round is betting | wins 15 | not stated: assumed any amount         |
+      | reg | seated | the bet of 15        | P1      | basis                                  |
+      | CZ  | 1      | the round is betting | wins 15 | not stated: assumed any amount         |
 
     @IT-13
     Examples: IT
-      | reg | the bet of 15        | P1      | basis                                  |
-      | IT  | the round is betting | wins 15 | not stated: assumed any amount         |
+      | reg | seated | the bet of 15        | P1      | basis                                  |
+      | IT  | 1      | the round is betting | wins 15 | not stated: assumed any amount         |
 
   Scenario Outline: Four bets on one box, compared
     Rule compared: how many bets one box takes. Melilla and Campione: three (ES-PRE-b.1,
     IT-13); the club's text knows no bets behind and the engine assumes one; Uruguay and the
     Czech casino set no number for an occupied box. P1 holds the seat of box 1 and bets;
-    P2, P3 and P4 bet on the same box. Nineteen beats the dealer's 17: each bet taken wins 10.
+    he consents to the others' bets (Uruguay asks his consent first, UY-11.2; Melilla lets him
+    object, ES-PRE-b.1; elsewhere he has no say, and his answer is refused); P2, P3 and P4 bet
+    on the same box. Nineteen beats the dealer's 17: each bet taken wins 10.
     Given the <reg> rules
     And table limits of 10 to 500
     And the seat of box 1 is taken
@@ -61,7 +65,9 @@ Feature: Bets compared across the five regulations
     And the dealer's first card is 7D
     And the next cards are KC
     When P1 bets 10 on box 1
-    And P2 bets 10 on box 1
+    And P1 consents to the bets of P2, P3 and P4 on box 1
+    Then <the consents>
+    When P2 bets 10 on box 1
     Then <the second bet>
     When P3 bets 10 on box 1
     Then <the third bet>
@@ -75,28 +81,28 @@ Feature: Bets compared across the five regulations
 
     @CL-ANX-1 @CL-ANX-6
     Examples: CL
-      | reg | the second bet                                      | the third bet                                       | the fourth bet                                      | P2          | P4          | basis                                              |
-      | CL  | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | breaks even | breaks even | not stated: assumed one bet per box, no bets behind |
+      | reg | the consents                                          | the second bet                                      | the third bet                                       | the fourth bet                                      | P2          | P4          | basis                                              |
+      | CL  | it is refused under the assumption bet_behind_consent | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | breaks even | breaks even | not stated: assumed one bet per box, no bets behind |
 
     @ES-PRE-b.1
     Examples: ES
-      | reg | the second bet       | the third bet        | the fourth bet                  | P2      | P4          | basis                                    |
-      | ES  | the round is betting | the round is betting | it is refused citing ES-PRE-b.1 | wins 10 | breaks even | stated: "tres apuestas totales ... por casilla" |
+      | reg | the consents                                          | the second bet       | the third bet        | the fourth bet                  | P2      | P4          | basis                                    |
+      | ES  | the round is betting                                  | the round is betting | the round is betting | it is refused citing ES-PRE-b.1 | wins 10 | breaks even | stated: "tres apuestas totales ... por casilla" |
 
     @UY-11.1 @UY-11.2
     Examples: UY
-      | reg | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                      |
-      | UY  | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | reading: with the occupant's consent, no number is set     |
+      | reg | the consents                                          | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                      |
+      | UY  | the round is betting                                  | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | reading: with the occupant's consent, no number is set     |
 
     @CZ-BOX-1 @CZ-BOX-6
     Examples: CZ
-      | reg | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                    |
-      | CZ  | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | not stated: players share a box, assumed no number       |
+      | reg | the consents                                          | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                    |
+      | CZ  | it is refused under the assumption bet_behind_consent | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | not stated: players share a box, assumed no number       |
 
     @IT-13
     Examples: IT
-      | reg | the second bet       | the third bet        | the fourth bet            | P2      | P4          | basis                                       |
-      | IT  | the round is betting | the round is betting | it is refused citing IT-13 | wins 10 | breaks even | stated: "non più di tre puntate per casella" |
+      | reg | the consents                                          | the second bet       | the third bet        | the fourth bet            | P2      | P4          | basis                                       |
+      | IT  | it is refused citing IT-13                            | the round is betting | the round is betting | it is refused citing IT-13 | wins 10 | breaks even | stated: "non più di tre puntate per casella" |
 
   Scenario Outline: The stake of a push, compared
     Rule compared: what becomes of a bet that pushed. The Czech casino: after a tie "Hráč poté

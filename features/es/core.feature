@@ -474,6 +474,28 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
   # ------------------------------------------------------------ standing bettors and limits
 
   @ES-PRE-b.1
+  Scenario: A seated player's objection keeps a standing player off his box
+    ES-PRE-b.1: standing players may bet on a seated player's hand "siempre que este no se
+    oponga". P2 bets on P1's box without asking; P1 objects to P3, whose bet is refused; P3
+    cannot object for P1.
+    Given box 1 is dealt TS 9H
+    And the dealer's first card is 7D
+    And the next cards are KC
+    When P1 bets 10 on box 1
+    And P2 bets 10 on box 1
+    And P3 objects to P4's bet on box 1
+    Then it is refused citing ES-PRE-b.1
+    When P1 objects to P3's bet on box 1
+    And P3 bets 10 on box 1
+    Then it is refused citing ES-PRE-b.1
+    When the cards are dealt
+    And box 1 stands
+    Then the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 10
+    And P3 breaks even
+
+  @ES-PRE-b.1
   Scenario: A box takes at most three bets
     ES-PRE-b.1: standing players bet "dentro del límite de tres apuestas totales autorizadas
     por casilla".

@@ -557,6 +557,7 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     And the dealer's first card is AD
     And the next cards are KC
     And P1 bets 10 on box 1
+    And P1 consents to P2's bet on box 1
     And P2 bets 10 on box 1
     When the cards are dealt
     And box 1 stands
@@ -574,6 +575,7 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     And the dealer's first card is 9D
     And the next cards are 4C 8C
     And P1 bets 10 on box 1
+    And P1 consents to P2's bet on box 1
     And P2 bets 20 on box 1
     When the cards are dealt
     And P2 hits for box 1
@@ -590,6 +592,7 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     And the dealer's first card is 9D
     And the next cards are 9C 8C
     And P1 bets 10 on box 1
+    And P1 consents to P2's bet on box 1
     And P2 bets 10 on box 1
     When the cards are dealt
     And box 1 doubles and P2 declines
@@ -597,6 +600,31 @@ Feature: Uruguay (DGC PR 5403/03): the core game
       | box | hand | bettor | stake | outcome | net |
       | 1   | 1    | P1     | 20    | win     | 20  |
       | 1   | 1    | P2     | 10    | win     | 10  |
+
+  @UY-11.2
+  Scenario: A bet on an occupied box needs its occupant's consent first
+    Art. 11: a player may bet on other boxes; "En el caso de estar ocupados, deberá recabar el
+    asentimiento previo de quien lo ocupe". P2's bet on P1's box is refused until P1 consents;
+    P3 cannot consent for P1; P1 objects to P3, whose bet stays refused.
+    Given box 1 is dealt TS 9H
+    And the dealer's first card is 7D
+    And the next cards are KC
+    When P1 bets 10 on box 1
+    And P2 bets 20 on box 1
+    Then it is refused citing UY-11.2
+    When P3 consents to P2's bet on box 1
+    Then it is refused citing UY-11.2
+    When P1 consents to P2's bet on box 1
+    And P2 bets 20 on box 1
+    And P1 objects to P3's bet on box 1
+    And P3 bets 10 on box 1
+    Then it is refused citing UY-11.2
+    When the cards are dealt
+    And box 1 stands
+    Then the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 20
+    And P3 breaks even
 
   @UY-42.2
   Scenario: A bettor behind may decline a split and stays on the first hand
@@ -606,6 +634,7 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     And the dealer's first card is 9D
     And the next cards are KC 9C 8D
     And P1 bets 10 on box 1
+    And P1 consents to P2's bet on box 1
     And P2 bets 10 on box 1
     When the cards are dealt
     And box 1 splits and P2 declines
@@ -645,6 +674,7 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     When P1 bets 5 on box 1
     Then it is refused citing UY-16.1
     When P1 bets 600 on box 1
+    And P1 consents to P2's bet on box 1
     And P2 bets 500 on box 1
     Then it is refused citing UY-16.1
     When P2 bets 400 on box 1

@@ -83,11 +83,13 @@ Feature: Uruguay (DGC PR 5403/03): closing the bets, betting again, and the limi
     And the shoe, once cut, starts with 2C TS TD TH 7D 9S 8S 7S TC
     When the cut is made at 60
     And P2 bets 10 on box 2
+    And P2 consents to P1's bet on box 2
     And P1 bets 2000 on box 2
     Then it is refused citing UY-16.2
     When P1 bets 3500 on box 1
     Then it is refused citing UY-16.2
     When P1 bets 2500 on box 1
+    And P1 consents to P3's bet on box 1
     And P3 bets 10 on box 1
     Then it is refused citing UY-16.2
     When P1 bets 1500 on box 3

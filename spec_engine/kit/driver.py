@@ -26,6 +26,8 @@ Actions (``act``)::
     bet             box, bettor, amount, [unnoticed: the dealer missed an over-maximum bet]
     change_bet      box, bettor, amount
     withdraw_bet    box, bettor
+    consent | object  box, bettor, [by]: the holder of a box whose seat is occupied answers
+                    another bettor's bet on it, before that bet
     deal            [misdeals: [{before, to_box?}]: the dealer's mistakes during the deal]
     insurance       box, bettor, amount
     even_money      box, bettor
@@ -74,6 +76,8 @@ ACTIONS = (
     "bet",
     "change_bet",
     "withdraw_bet",
+    "consent",
+    "object",
     "deal",
     "insurance",
     "even_money",
@@ -87,7 +91,7 @@ ACTIONS = (
     "play_absent",
     *sorted(TABLE_ACTIONS),
 )
-BETTING_ACTIONS = frozenset({"bet", "change_bet", "withdraw_bet", "deal"})
+BETTING_ACTIONS = frozenset({"bet", "change_bet", "withdraw_bet", "consent", "object", "deal"})
 """The actions of a round's betting phase: at a table, one after a finished round opens the next."""
 QUERIES = ("events", "legal", "phase", "state")
 """The requests that only read (not kept among a scenario's requests)."""
@@ -479,6 +483,10 @@ class EngineDriver:
             rnd.change_bet(args["box"], args["bettor"], parse_money(args["amount"]))
         elif action == "withdraw_bet":
             rnd.withdraw_bet(args["box"], args["bettor"])
+        elif action == "consent":
+            rnd.consent(args["box"], args["bettor"], by=args.get("by"))
+        elif action == "object":
+            rnd.object_to(args["box"], args["bettor"], by=args.get("by"))
         elif action == "deal":
             rnd.deal(misdeals=[(m["before"], m.get("to_box")) for m in args.get("misdeals") or ()])
         elif action == "insurance":

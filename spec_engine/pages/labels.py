@@ -31,6 +31,7 @@ LABELS: dict[str, str] = {
     "behind_may_decline_double": "Bettor behind may decline a double",
     "behind_may_decline_split": "Bettor behind may decline a split",
     "box_owner_decides": "Box holder decides for the box",
+    "bet_behind_consent": "Betting on a seated player's box needs",
     "insurance_per_bettor": "Insurance per bettor (not per box)",
     "deal_order": "Dealing order",
     "play_order": "Playing order",

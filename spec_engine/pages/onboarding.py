@@ -364,6 +364,15 @@ def _step_hands(r: RuleSet) -> list[str]:
         ),
         _rule_line(
             r,
+            "bet_behind_consent",
+            {
+                "not_asked": "Anyone may bet on another's box; its holder is not asked.",
+                "unless_objected": "A bet on a seated player's box is refused if he objects to that bettor.",
+                "required": "A bet on a seated player's box needs his consent first.",
+            }[r.bet_behind_consent],
+        ),
+        _rule_line(
+            r,
             "behind_may_decline_double",
             _yes_no(
                 r.behind_may_decline_double, "A bettor behind may decline a double.", "Bettors behind follow a double."

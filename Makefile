@@ -20,8 +20,8 @@ $(PY):
 # the versions come from requirements/ only): `import spec_engine` works from any directory
 # (benchmarks/ runs as scripts) and the blackjack-spec command is in $(VENV)/bin. A change to
 # this recipe (the Makefile) reinstalls too.
-$(STAMP): requirements/test.txt requirements/docs.txt pyproject.toml Makefile | $(PY)
-	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt
+$(STAMP): requirements/test.txt requirements/docs.txt requirements/analysis.txt pyproject.toml Makefile | $(PY)
+	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt -r requirements/analysis.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 

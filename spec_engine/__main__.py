@@ -4,19 +4,30 @@ rules <reg>                  the rule set, each value with its citation
 clauses <reg>                the clause catalog (id, kind, topics, gist)
 play <reg> --seed N          one seeded round with simple decisions; the event log as JSON lines
 check                        validate the catalogs (tiling of the texts) and the rule sets
+odds <reg> [--json]          the exact expected return, basic and composition-dependent (needs the analysis extra)
+strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
+
+This module is the command-line shell: it may import every room (the analysis room lazily,
+it needs numpy), and no module imports it. ``odds`` and ``strategy`` honour
+``BLACKJACK_SPEC_OVERRIDES`` (changed rule values).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
-from spec_engine.rules import RULE_FIELDS, ruleset, show_value
+from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
+
+ANALYSIS_MISSING = (
+    "the odds need the analysis extra (numpy): pip install blackjack-spec[analysis] "
+    "(in a checkout: pip install -e .[analysis])"
+)
 
 
 def cmd_rules(reg: str) -> str:
@@ -51,6 +62,95 @@ def cmd_play(reg: str, seed: int, boxes: int) -> str:
     return to_jsonl(table.log[: len(table.log) - len(rnd.events)] + rnd.events)
 
 
+def analysed_rules(reg: str) -> RuleSet:
+    """The rule set of ``reg`` with the values changed in ``BLACKJACK_SPEC_OVERRIDES``."""
+    from spec_engine.overrides import from_env
+
+    rules = ruleset(reg)
+    changes = from_env().get(rules.id, {})
+    return rules.with_values(**changes) if changes else rules
+
+
+def _progress_bar(label: str) -> Callable[[int, int], None]:
+    """A progress line on stderr (only when the analysis takes over a second)."""
+    import time
+
+    start = time.monotonic()
+
+    def show(done: int, total: int) -> None:
+        if time.monotonic() - start > 1.0 and (sys.stderr.isatty() or done == total):
+            end = "\n" if done == total else ""
+            sys.stderr.write(f"\r{label}: {done}/{total} up-cards analysed{end}")
+            sys.stderr.flush()
+
+    return show
+
+
+def cmd_odds(reg: str, as_json: bool, what: str) -> str:
+    import json
+
+    try:
+        from spec_engine.analysis import odds
+    except ImportError as exc:  # numpy missing
+        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+    rules = analysed_rules(reg)
+    result = odds(rules, progress=_progress_bar(f"{rules.id} {what}"))
+    if what == "strategy":
+        if as_json:
+            return json.dumps(
+                {"regulation": result.regulation, "legend": dict(LEGEND_TEXT), "strategy": result.strategy.cells},
+                indent=1,
+            )
+        return f"{result.name} ({result.regulation}): basic strategy\n\n{result.strategy.render()}"
+    if as_json:
+        return json.dumps(result.to_json(), indent=1)
+    return odds_text(result)
+
+
+LEGEND_TEXT = (
+    ("H", "hit"),
+    ("S", "stand"),
+    ("D", "double if allowed, else hit"),
+    ("Ds", "double if allowed, else stand"),
+    ("P", "split"),
+)
+
+
+def odds_text(result: object) -> str:
+    from spec_engine.analysis import Odds
+
+    assert isinstance(result, Odds)
+    lines = [f"{result.name} ({result.regulation}): the player's expected return per initial unit", ""]
+    for label, fig in (
+        ("basic strategy", result.basic_strategy),
+        ("composition-dependent", result.composition_dependent),
+    ):
+        lines.append(
+            f"{label:<22} {fig.ev_percent:+.4f}%   win {fig.win:.4f}  push {fig.push:.4f}  "
+            f"loss {fig.loss:.4f}  blackjack {fig.blackjack:.4f}"
+        )
+    lines.append("")
+    lines.append(
+        "by up-card (basic strategy): "
+        + "  ".join(f"{u} {v:+.2f}%" for u, v in result.basic_strategy.by_upcard.items())
+    )
+    if result.insurance is not None:
+        ins = result.insurance
+        lines.append(
+            f"insurance (up to {ins.max_ratio}, pays {ins.payout}): {ins.ev_per_unit_percent:+.3f}% per unit insured; "
+            f"always insuring changes the return by {ins.ev_change_percent:+.4f}%"
+        )
+        if ins.even_money_gain_percent is not None:
+            lines.append(f"even money rather than playing a blackjack on: {ins.even_money_gain_percent:+.3f}% per unit")
+    if result.banker_edge_percent is not None:
+        lines.append(f"banker's edge per unit the players stake: {result.banker_edge_percent:+.4f}%")
+    for note in result.notes:
+        lines.append(f"note: {note}")
+    for item in result.not_honoured:
+        lines.append(f"not honoured: {item['field']} = {item['value']}: {item['why']}")
+    return "\n".join(lines)
+
+
 def cmd_check() -> tuple[str, bool]:
     lines, ok = [], True
     for reg in REGULATION_IDS:
@@ -79,12 +179,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--boxes", type=int, default=1, help="boxes with a bet (bettor Pn bets 10*n on box n)")
     sub.add_parser("check")
+    for name in ("odds", "strategy"):
+        p = sub.add_parser(name)
+        p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
+        p.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     try:
         if args.command == "rules":
             print(cmd_rules(args.regulation))
         elif args.command == "clauses":
             print(cmd_clauses(args.regulation))
+        elif args.command in ("odds", "strategy"):
+            print(cmd_odds(args.regulation, args.json, args.command))
         elif args.command == "play":
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
         else:

@@ -1,8 +1,10 @@
-"""The three rooms: the engine at the top of ``spec_engine``, the conformance kit in
-``spec_engine.kit``, the site's pages in ``spec_engine.pages``. Imports run one way (the kit
-and the pages use the engine; the engine uses neither and nothing but the standard library),
-and no module imports itself back through others. Every import counts, also one made inside
-a function."""
+"""The four rooms: the engine at the top of ``spec_engine``, the conformance kit in
+``spec_engine.kit``, the analysis in ``spec_engine.analysis``, the site's pages in
+``spec_engine.pages``; and the command-line shell, ``spec_engine.__main__``. Imports run one
+way (the kit, the analysis and the pages use the engine; the pages may read the kit and the
+analysis; the engine uses none of them and nothing but the standard library; the shell may use
+every room and no module imports it), and no module imports itself back through others.
+Every import counts, also one made inside a function."""
 
 from __future__ import annotations
 
@@ -14,7 +16,13 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "spec_engine"
-ROOMS = {"engine": {"engine"}, "kit": {"engine", "kit"}, "pages": {"engine", "kit", "pages"}}
+ROOMS = {
+    "engine": {"engine"},
+    "kit": {"engine", "kit"},
+    "analysis": {"engine", "analysis"},
+    "pages": {"engine", "kit", "analysis", "pages"},
+    "shell": {"engine", "kit", "analysis", "pages"},
+}
 """Each room and the rooms it may import from."""
 LONGEST = 900
 """Lines a module may have; the round state machine alone may be longer."""
@@ -26,9 +34,17 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+SHELL = "spec_engine.__main__"
+"""The command line: it may import every room; nobody imports it."""
+ANALYSIS_PACKAGES = {"numpy"}
+"""What the analysis room may import beyond the standard library (the ``analysis`` extra)."""
+
+
 def room(module: str) -> str:
+    if module == SHELL:
+        return "shell"
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[1] in ("kit", "pages") else "engine"
+    return parts[1] if len(parts) > 1 and parts[1] in ("kit", "pages", "analysis") else "engine"
 
 
 def package_of(path: Path) -> str:
@@ -124,6 +140,22 @@ def test_the_engine_and_the_kit_use_the_standard_library_only(wanted: str) -> No
     assert sorted(outside) == []
 
 
+def test_the_analysis_uses_the_standard_library_and_numpy_only() -> None:
+    """The analysis room is an optional extra: numpy, nothing else."""
+    outside = {
+        f"{module_name(path)}: {name}"
+        for path in PACKAGE.rglob("*.py")
+        if room(module_name(path)) == "analysis"
+        for name in imports(path)
+        if name.split(".")[0] not in sys.stdlib_module_names | ANALYSIS_PACKAGES | {"spec_engine"}
+    }
+    assert sorted(outside) == []
+
+
+def test_no_module_imports_the_shell() -> None:
+    assert sorted(source for source, targets in graph().items() if SHELL in targets) == []
+
+
 def test_no_module_is_too_long() -> None:
     long = {
         module_name(p): n
@@ -137,6 +169,7 @@ def test_the_rooms_exist() -> None:
     rooms = {room(m) for m in graph()}
     assert rooms == set(ROOMS)
     assert "spec_engine.kit.driver" in graph() and "spec_engine.pages.build" in graph()
+    assert room("spec_engine.analysis.odds") == "analysis" and room(SHELL) == "shell"
 
 
 @pytest.mark.parametrize(
@@ -145,6 +178,11 @@ def test_the_rooms_exist() -> None:
         ({"spec_engine.game": {"spec_engine.kit.driver"}, "spec_engine.kit.driver": set()}, "wrong way"),
         ({"spec_engine.rules": {"spec_engine.pages.matrix"}, "spec_engine.pages.matrix": set()}, "wrong way"),
         ({"spec_engine.kit.trace": {"spec_engine.pages.common"}, "spec_engine.pages.common": set()}, "wrong way"),
+        ({"spec_engine.rules": {"spec_engine.analysis.odds"}, "spec_engine.analysis.odds": set()}, "wrong way"),
+        ({"spec_engine.kit.conform": {"spec_engine.analysis"}, "spec_engine.analysis": set()}, "wrong way"),
+        ({"spec_engine.analysis.odds": {"spec_engine.kit.driver"}, "spec_engine.kit.driver": set()}, "wrong way"),
+        ({"spec_engine.pages.build": {"spec_engine.__main__"}, "spec_engine.__main__": set()}, "wrong way"),
+        ({"spec_engine.rules": {"spec_engine.__main__"}, "spec_engine.__main__": set()}, "wrong way"),
         ({"spec_engine.pages.a": {"spec_engine.pages.b"}, "spec_engine.pages.b": {"spec_engine.pages.a"}}, "cycle"),
         (
             {

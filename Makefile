@@ -44,14 +44,16 @@ test: $(CHROMIUM) $(STAMP) site
 	$(PY) -m pytest -n 2 -q
 
 site: $(STAMP)
-	@# live results: run the scenarios (failures are shown on the site, not fatal here)
-	$(PY) -m pytest -q -n 2 tests/test_features.py; test $$? -le 1
+	@# live results: run the scenarios (failures are shown on the site, not fatal here), each
+	@# recorded as it played: the pages measure from the recordings how directly each clause is checked
+	rm -rf reports/recordings
+	BLACKJACK_SPEC_RECORD=reports/recordings $(PY) -m pytest -q -n 2 tests/test_features.py; test $$? -le 1
 	@# the second-language implementation's conformance report (needs node; failures are reported, not fatal)
 	for reg in CZ IT; do if command -v node >/dev/null; then $(PY) -m spec_engine.kit.conform \
 	  --impl "node conformance/js/blackjack.js" --regulation $$reg --out reports/conformance/javascript-$$reg \
 	  --jobs 2; test $$? -le 1 || exit 1; fi; done
 	rm -rf docs/generated
-	$(PY) -m spec_engine.pages docs/generated --results reports/scenarios.json
+	$(PY) -m spec_engine.pages docs/generated --results reports/scenarios.json --recordings reports/recordings
 	$(PY) tools/notebooks.py docs/generated/notebooks
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 

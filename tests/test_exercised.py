@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 from spec_engine.errors import InputError
-from spec_engine.kit.exercised import Unexercised, alternatives, moot, noticed, problems, unexercised
+from spec_engine.kit.exercised import (
+    Unexercised,
+    alternatives,
+    clause_coverage,
+    moot,
+    noticed,
+    problems,
+    tag_evidence,
+    unexercised,
+)
 from spec_engine.rules import RULE_FIELDS
 from tests.test_protocol import recorded_vectors
 
@@ -73,3 +82,26 @@ def test_a_bad_moot_declaration_is_refused(tmp_path: Path, entry: str, words: st
     path.write_text(f"[[moot]]\n{entry}\n", encoding="utf-8")
     with pytest.raises(InputError, match=words):
         moot(path)
+
+
+def test_each_tag_is_measured_by_the_rule_values_of_its_clause(recorded_vectors: list[dict[str, Any]]) -> None:
+    by_id = {v["id"]: v for v in recorded_vectors}
+    consent = by_id["uy/core/a-bet-on-an-occupied-box-needs-its-occupant-s-consent-first"]
+    [evidence] = tag_evidence([consent])
+    assert (evidence.clause, "bet_behind_consent" in evidence.rules) == ("UY-11.2", True)
+    assert "bet_behind_consent" in evidence.noticed  # "not_asked" would accept P2's first bet
+    # a tag planted on a scenario that cannot notice its clause's rule value: CZ-HRA-17 states
+    # that any two cards double, and this scenario doubles nothing
+    planted = dict(by_id["cz/core/face-cards-count-ten-other-cards-their-value-and-a-higher-total-wins-one-to-one"])
+    planted["clauses"] = ["CZ-HRA-17"]
+    [nominal] = tag_evidence([planted])
+    assert "double_totals" in nominal.rules and nominal.noticed == ()
+    assert clause_coverage([nominal]) == {"CZ-HRA-17": "other part"}
+
+
+def test_a_clause_takes_the_strongest_coverage_of_its_scenarios(recorded_vectors: list[dict[str, Any]]) -> None:
+    coverage = clause_coverage(tag_evidence(recorded_vectors))
+    assert coverage["UY-11.2"] == "rule value"
+    assert coverage["CL-3"] == "rule value"  # CL-3 also states the club's doubling totals
+    assert coverage["CZ-HODNOTY-3"] == "fixed behaviour"  # face cards count ten: no rule value
+    assert "UY-18" not in coverage and "CZ-KARTY-2" not in coverage  # exempt since the tag review

@@ -283,6 +283,19 @@ Feature: Made up
   @assumes-max_boxes @assumes-no_such_rule
   Scenario: Checks a stated value as if assumed
     Given x
+
+  Scenario Outline: Compares a value, <reg>
+    Given <reg>
+
+    @IT-7
+    Examples: IT
+      | reg | basis                       |
+      | IT  | not stated: assumed 6 decks |
+
+    @IT-7 @assumes-decks
+    Examples: IT again
+      | reg | basis                       |
+      | IT  | not stated: assumed 6 decks |
 """
 
 
@@ -303,6 +316,10 @@ def test_the_gate_reports_each_kind_of_problem(tmp_path: Path) -> None:
         "tag the clauses that state it",
         "features/it/made-up.feature:23 'Checks a stated value as if assumed': "
         "@assumes-no_such_rule names no rule value",
+    ]
+    assert by_check["assumption-untagged"] == [
+        "features/it/made-up.feature:32 'Compares a value, IT': its basis says 'not stated: assumed 6 decks' but "
+        "no @assumes-<rule> tag names the assumption it checks"
     ]
     assert by_check["unknown-clause"] == [
         "features/it/made-up.feature:7 'Covers seven again': @IT-99 is no clause of the catalog"

@@ -280,7 +280,7 @@ Feature: Catalan club (CCCJ): the core game
     When box 1 stands
     Then P1 loses 10
 
-  @CL-10.2
+  @CL @assumes-hit_on_hard_21
   Scenario: A player may still draw on 21
     Not stated: the engine assumes a player may draw on 21 (hit_on_hard_21). CL-10.2 only
     says he "continuará pidiendo cartas adicionales hasta que le satisfaga su punto".
@@ -580,7 +580,7 @@ Feature: Catalan club (CCCJ): the core game
     When P1 bets 500 on box 1
     Then the round is betting
 
-  @CL-ANX-1 @CL-ANX-6
+  @CL @assumes-max_bets_per_box
   Scenario: A box takes one player's bet only
     Not stated: the engine assumes one bet per box (max_bets_per_box): the club's text knows
     no bets behind, each of its at most 6 players (CL-ANX-1) plays his own hand (CL-ANX-6).

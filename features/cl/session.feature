@@ -4,7 +4,7 @@ Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-ow
   all advance the same amount to the bank, again whenever it is broke, and share it equally
   at the end, each player's own result counted before the sharing.
 
-  @CL-ANX-4 @CL-ANX-7.1 @CL-ANX-7.2 @CL-ANX-7.4 @CL-ANX-7.5 @CL-ANX-7.6 @CL-ANX-6
+  @CL-ANX-4 @CL-ANX-7.1 @CL-ANX-7.2 @CL-ANX-7.4 @CL-ANX-7.5 @CL-ANX-7.6
   Scenario: Three participants bank in turn and share the bank equally
     CL-ANX-4: "Ejercerán de banquero todos y cada uno de los participantes en el juego, por
     turno, en sentido antihorario, relevándose cada vez que deba barajarse el mazo, acabándose
@@ -20,7 +20,7 @@ Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-ow
 
   # ------------------------------------------------------------ the table's limits
 
-  @CL-ANX-5b.1 @CL-ANX-5
+  @CL-ANX-5b.1
   Scenario: A maximum less than four times the minimum is refused
     CL-ANX-5b: "La relación entre apuesta máxima y mínima estará regida por la proporción 4
     a 1, como mínimo y 50 a 1, como máximo." Limits of 10 to 30 are 3 to 1: the session may
@@ -30,7 +30,7 @@ Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-ow
     When the session starts
     Then it is refused citing CL-ANX-5b.1
 
-  @CL-ANX-5b.1 @CL-ANX-5
+  @CL-ANX-5b.1
   Scenario: A maximum more than fifty times the minimum is refused
     CL-ANX-5b: "50 a 1, como máximo". Limits of 10 to 510 are 51 to 1.
     Given the CL rules

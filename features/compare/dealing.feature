@@ -39,7 +39,7 @@ Feature: Dealing and payment order compared across the five regulations
       | reg | first | second | basis                           |
       | UY  | 1     | 2      | stated: from the dealer's left  |
 
-    @CZ-HRA-6 @CZ-HRA-7
+    @CZ @assumes-deal_order
     Examples: CZ
       | reg | first | second | basis                                                        |
       | CZ  | 1     | 2      | not stated: assumed from the dealer's left, as the others    |
@@ -79,12 +79,12 @@ Feature: Dealing and payment order compared across the five regulations
       | reg | box 1 | box 2   | basis                                            |
       | UY  | may   | may not | stated: "comenzando a partir del asiento N°1"    |
 
-    @CZ-SESTAVA-1
+    @CZ @assumes-play_order
     Examples: CZ
       | reg | box 1 | box 2   | basis                                           |
       | CZ  | may   | may not | not stated: assumed the dealing order           |
 
-    @IT-4
+    @IT-4 @IT @assumes-play_order
     Examples: IT
       | reg | box 1 | box 2   | basis                                           |
       | IT  | may   | may not | not stated: assumed the dealing order           |
@@ -120,17 +120,17 @@ Feature: Dealing and payment order compared across the five regulations
       | reg | first | second | basis                                                  |
       | ES  | 2     | 1      | reading: "de derecha a izquierda", the dealer's right  |
 
-    @UY-26.1 @UY-57
+    @UY-26.1 @UY-57 @UY @assumes-payment_order
     Examples: UY
       | reg | first | second | basis                                                    |
       | UY  | 1     | 2      | not stated: assumed from seat 1, the order of art. 27    |
 
-    @CZ-SESTAVA-8
+    @CZ-SESTAVA-8 @CZ @assumes-payment_order
     Examples: CZ
       | reg | first | second | basis                                       |
       | CZ  | 1     | 2      | not stated: assumed the dealing order       |
 
-    @IT-8
+    @IT-8 @IT @assumes-payment_order
     Examples: IT
       | reg | first | second | basis                                       |
       | IT  | 1     | 2      | not stated: assumed the dealing order       |

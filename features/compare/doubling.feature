@@ -24,7 +24,7 @@ Feature: Doubling compared across the five regulations
       | reg | may     | basis                                         |
       | CL  | may not | stated: "sumen 9, 10 u 11"                    |
 
-    @ES-18.1.a.4
+    @ES-18.1.a.4 @ES @assumes-double_totals
     Examples: ES
       | reg | may     | basis                                                              |
       | ES  | may not | not stated: assumed 9, 10 or 11 only (national Catálogo, context)  |
@@ -62,7 +62,7 @@ Feature: Doubling compared across the five regulations
       | reg | may     | basis                                                          |
       | CL  | may not | reading: counted 7 or 17, neither is 9, 10 or 11               |
 
-    @ES-18.1.a.4
+    @ES @assumes-double_totals
     Examples: ES
       | reg | may     | basis                                                              |
       | ES  | may not | not stated: assumed 9, 10 or 11 only (national Catálogo, context)  |
@@ -102,7 +102,7 @@ Feature: Doubling compared across the five regulations
       | reg | may | basis                                                   |
       | CL  | may | stated: "optando en ambos casos a doblar la apuesta"    |
 
-    @ES-18.1.c.3
+    @ES @assumes-double_after_split
     Examples: ES
       | reg | may | basis                                                               |
       | ES  | may | not stated: assumed split hands double (national Catálogo, context) |
@@ -146,7 +146,7 @@ Feature: Doubling compared across the five regulations
       | reg | may | basis                                           |
       | CL  | may | stated: any split hand, no limit on the hands   |
 
-    @ES-18.1.c.4
+    @ES-18.1.c.4 @ES @assumes-double_after_split
     Examples: ES
       | reg | may | basis                                                                  |
       | ES  | may | not stated: assumed every split hand doubles (national Catálogo)       |

@@ -110,12 +110,12 @@ Feature: Insurance compared across the five regulations
     When insurance closes
     Then P1 wins <net>
 
-    @CL-13c.2 @CL-ANX-5a
+    @CL-13c.2 @CL-ANX-5a @CL @assumes-insurance_min_of_table_min
     Examples: CL
       | reg | the insurance          | net | basis                                                      |
       | CL  | the round is insurance | 55  | not stated: assumed no least insurance, only the step of 5 |
 
-    @ES-18.1.b.3
+    @ES-18.1.b.3 @ES @assumes-insurance_min_of_table_min
     Examples: ES
       | reg | the insurance          | net | basis                                     |
       | ES  | the round is insurance | 55  | not stated: assumed no least insurance    |
@@ -130,7 +130,7 @@ Feature: Insurance compared across the five regulations
       | reg | the insurance                   | net | basis                                            |
       | CZ  | it is refused citing CZ-HRA-28  | 60  | reading: exactly half the original bet (20)      |
 
-    @IT-21
+    @IT-21 @IT @assumes-insurance_min_of_table_min
     Examples: IT
       | reg | the insurance          | net | basis                                     |
       | IT  | the round is insurance | 55  | not stated: assumed no least insurance    |
@@ -157,12 +157,12 @@ Feature: Insurance compared across the five regulations
       | reg | the insurance                  | net | basis                                  |
       | CL  | it is refused citing CL-ANX-5a | 45  | stated: insurance in multiples of 5    |
 
-    @ES-18.1.b.3
+    @ES-18.1.b.3 @ES @assumes-insurance_multiple
     Examples: ES
       | reg | the insurance          | net | basis                                  |
       | ES  | the round is insurance | 33  | not stated: assumed any amount         |
 
-    @UY-39.1
+    @UY-39.1 @UY @assumes-insurance_multiple
     Examples: UY
       | reg | the insurance          | net | basis                                  |
       | UY  | the round is insurance | 33  | not stated: assumed any amount         |
@@ -172,7 +172,7 @@ Feature: Insurance compared across the five regulations
       | reg | the insurance                   | net | basis                                          |
       | CZ  | it is refused citing CZ-HRA-28  | 45  | reading: exactly half the original bet (15)    |
 
-    @IT-21
+    @IT-21 @IT @assumes-insurance_multiple
     Examples: IT
       | reg | the insurance          | net | basis                                  |
       | IT  | the round is insurance | 33  | not stated: assumed any amount         |

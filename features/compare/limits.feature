@@ -31,22 +31,22 @@ Feature: Bets compared across the five regulations
       | reg | seated | the bet of 15                  | P1          | basis                                  |
       | CL  | 1      | it is refused citing CL-ANX-5a | breaks even | stated: bets in multiples of 10        |
 
-    @ES-PRE-b.1
+    @ES-PRE-b.1 @ES @assumes-bet_multiple
     Examples: ES
       | reg | seated | the bet of 15        | P1      | basis                                  |
       | ES  | 1      | the round is betting | wins 15 | not stated: assumed any amount         |
 
-    @UY-16.1
+    @UY @assumes-bet_multiple
     Examples: UY
       | reg | seated | the bet of 15        | P1      | basis                                  |
       | UY  | 7      | the round is betting | wins 15 | not stated: assumed any amount         |
 
-    @CZ-HRA-2
+    @CZ @assumes-bet_multiple
     Examples: CZ
       | reg | seated | the bet of 15        | P1      | basis                                  |
       | CZ  | 1      | the round is betting | wins 15 | not stated: assumed any amount         |
 
-    @IT-13
+    @IT-13 @IT @assumes-bet_multiple
     Examples: IT
       | reg | seated | the bet of 15        | P1      | basis                                  |
       | IT  | 1      | the round is betting | wins 15 | not stated: assumed any amount         |
@@ -79,7 +79,7 @@ Feature: Bets compared across the five regulations
     And P2 <P2>
     And P4 <P4>
 
-    @CL-ANX-1 @CL-ANX-6
+    @CL @assumes-max_bets_per_box @assumes-bet_behind_consent
     Examples: CL
       | reg | the consents                                          | the second bet                                      | the third bet                                       | the fourth bet                                      | P2          | P4          | basis                                              |
       | CL  | it is refused under the assumption bet_behind_consent | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | it is refused under the assumption max_bets_per_box | breaks even | breaks even | not stated: assumed one bet per box, no bets behind |
@@ -94,7 +94,7 @@ Feature: Bets compared across the five regulations
       | reg | the consents                                          | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                      |
       | UY  | the round is betting                                  | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | reading: with the occupant's consent, no number is set     |
 
-    @CZ-BOX-1 @CZ-BOX-6
+    @CZ @assumes-max_bets_per_box @assumes-bet_behind_consent
     Examples: CZ
       | reg | the consents                                          | the second bet       | the third bet        | the fourth bet       | P2      | P4      | basis                                                    |
       | CZ  | it is refused under the assumption bet_behind_consent | the round is betting | the round is betting | the round is betting | wins 10 | wins 10 | not stated: players share a box, assumed no number       |

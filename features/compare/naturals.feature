@@ -40,12 +40,12 @@ Feature: Blackjacks compared across the five regulations
       | reg | after the deal | basis                                        |
       | UY  | wins 15        | stated: "automáticamente se le pagará"       |
 
-    @CZ-SESTAVA-8
+    @CZ-SESTAVA-8 @CZ @assumes-pay_blackjack_immediately
     Examples: CZ
       | reg | after the deal | basis                                      |
       | CZ  | breaks even    | not stated: assumed paid at the settlement |
 
-    @IT-8
+    @IT-8 @IT @assumes-pay_blackjack_immediately
     Examples: IT
       | reg | after the deal | basis                                      |
       | IT  | breaks even    | not stated: assumed paid at the settlement |
@@ -68,12 +68,12 @@ Feature: Blackjacks compared across the five regulations
     When insurance closes
     Then P1 wins <net>
 
-    @CL-8
+    @CL-8 @CL @assumes-even_money
     Examples: CL
       | reg | even money                                 | net | basis                                                        |
       | CL  | it is refused under the assumption even_money | 15  | not stated: assumed none, the blackjack waits (CL-8)     |
 
-    @ES-18.1.a.14
+    @ES-18.1.a.14 @ES @assumes-even_money
     Examples: ES
       | reg | even money                                 | net | basis                                 |
       | ES  | it is refused under the assumption even_money | 15  | not stated: assumed none             |
@@ -88,7 +88,7 @@ Feature: Blackjacks compared across the five regulations
       | reg | even money | net | basis                                                   |
       | CZ  | P1 wins 10 | 10  | reading: an "insured" blackjack is paid 1:1 at once     |
 
-    @IT-8
+    @IT-8 @IT @assumes-even_money
     Examples: IT
       | reg | even money                                 | net | basis                                 |
       | IT  | it is refused under the assumption even_money | 15  | not stated: assumed none             |

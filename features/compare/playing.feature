@@ -20,7 +20,7 @@ Feature: Drawing and standing compared across the five regulations
     Then box 1 <may> hit
     And the round is <phase>
 
-    @CL-10.2
+    @CL @assumes-hit_on_hard_21
     Examples: CL
       | reg | may | phase   | basis                                                                |
       | CL  | may | playing | not stated: assumed allowed ("hasta que le satisfaga su punto")      |
@@ -40,7 +40,7 @@ Feature: Drawing and standing compared across the five regulations
       | reg | may     | phase | basis                                  |
       | CZ  | may not | over  | stated: no card on hard or soft 21     |
 
-    @IT-4
+    @IT @assumes-hit_on_hard_21
     Examples: IT
       | reg | may | phase   | basis                                               |
       | IT  | may | playing | not stated: assumed allowed, no clause forbids it   |
@@ -78,7 +78,7 @@ Feature: Drawing and standing compared across the five regulations
       | reg | may | basis                                        |
       | CZ  | may | stated: may stand on any two cards           |
 
-    @IT-4
+    @IT @assumes-min_stand_total
     Examples: IT
       | reg | may | basis                                          |
       | IT  | may | not stated: assumed no least total to stand    |

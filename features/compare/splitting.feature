@@ -70,7 +70,7 @@ Feature: Splitting compared across the five regulations
     Then the dealer stands on 17
     And P1 breaks even
 
-    @CL-13b.4
+    @CL-13b.4 @CL @assumes-resplit_consecutive_only
     Examples: CL
       | reg | may | basis                                                   |
       | CL  | may | not stated: assumed no succession rule ("si fuera posible") |
@@ -85,7 +85,7 @@ Feature: Splitting compared across the five regulations
       | reg | may     | basis                                               |
       | UY  | may not | stated: a different card interrupts the series      |
 
-    @CZ-HRA-19
+    @CZ @assumes-resplit_consecutive_only
     Examples: CZ
       | reg | may | basis                                               |
       | CZ  | may | not stated: assumed no succession rule              |
@@ -116,7 +116,7 @@ Feature: Splitting compared across the five regulations
       | reg | may     | phase | basis                                                        |
       | CL  | may not | over  | stated: "sólo una carta adicional ... ni pedir más cartas"   |
 
-    @ES-18.1.c.1
+    @ES @assumes-split_aces_one_card
     Examples: ES
       | reg | may     | phase | basis                                                          |
       | ES  | may not | over  | not stated: assumed one card each (national Catálogo, context) |
@@ -158,7 +158,7 @@ Feature: Splitting compared across the five regulations
       | reg | may     | phase | basis                                                   |
       | CL  | may not | over  | reading: one card only and no further action            |
 
-    @ES-18.1.c.4
+    @ES-18.1.c.4 @ES @assumes-resplit_aces
     Examples: ES
       | reg | may     | phase | basis                                                          |
       | ES  | may not | over  | not stated: assumed one card each, so no re-split (context)    |

@@ -37,7 +37,7 @@ Feature: Czech casino Black Jack house rules: the core game
     Then the dealer stands on 17
     And P1 wins 10
 
-  @CZ-SESTAVA-8
+  @CZ-SESTAVA-8 @CZ @assumes-pay_blackjack_immediately
   Scenario: A blackjack is paid three to two at the settlement
     "Ten se pak vyplatí v poměru tři ku dvěma (3:2)." Not stated: when a blackjack is paid; the
     engine assumes at the settlement, after the dealer's second card.
@@ -86,7 +86,7 @@ Feature: Czech casino Black Jack house rules: the core game
     And P1 wins 15
     And P2 loses 10
 
-  @CZ-HRA-24 @CZ-HRA-25
+  @CZ-HRA-24 @CZ-HRA-25 @CZ @assumes-dealer_blackjack_takes
   Scenario: The dealer's blackjack beats a split twenty-one and a twenty-one of three cards
     A split ace and a ten "se počítá jen jako dvacet jedna (21), ne jako Blackjack";
     "Blackjack vždy 'přebije' (je víc než) dvacet jedna (21)." Not stated: what the dealer's
@@ -186,7 +186,7 @@ Feature: Czech casino Black Jack house rules: the core game
     And P1 loses 10
     And P2 wins 10
 
-  @CZ-UVOD-3
+  @CZ-UVOD-3 @CZ @assumes-dealer_plays_when_all_bust
   Scenario: The dealer draws no card when every player has gone over
     The player wants to be closer to 21 "a současně nepřekročit 21". Not stated: whether the
     dealer plays when no bet is left; the engine assumes he discards his card.
@@ -312,7 +312,7 @@ Feature: Czech casino Black Jack house rules: the core game
     Then it is refused citing CZ-HRA-19
     And box 1 may not split
 
-  @CZ-HRA-19 @CZ-HRA-22
+  @CZ-HRA-19 @CZ-HRA-22 @CZ @assumes-resplit_consecutive_only
   Scenario: A pair may be split again after other cards came between
     "Všechny dvojice lze rozdělit (splitovat) až třikrát"; "každá sestava karet hraje odděleně,
     pokaždé jedna." Not stated: whether a re-split needs the pairs in succession; the engine
@@ -581,7 +581,7 @@ Feature: Czech casino Black Jack house rules: the core game
     When P1 bets 500 on box 1
     Then the round is betting
 
-  @CZ-HRA-6 @CZ-HRA-7
+  @CZ @assumes-play_order
   Scenario: A hand acting out of turn is refused
     Not stated: the order of play; the engine assumes the dealing order, from box 1 at the
     dealer's left, and refuses another box acting first.
@@ -595,7 +595,7 @@ Feature: Czech casino Black Jack house rules: the core game
     Then it is refused under the assumption play_order
     And box 1 may hit
 
-  @CZ-HRA-4 @CZ-HRA-6 @CZ-HRA-7
+  @CZ-HRA-4 @CZ-HRA-6 @CZ-HRA-7 @CZ @assumes-deal_order
   Scenario: One card to each box with a bet and the dealer, then a second to each box only
     "konec sázení, děkuji vám"; "rozdá po jedné kartě do všech boxů obsahujících sázku a jednu
     kartu rozdá sobě. Poté rozdá ještě jednu kartu do každého boxu, který je ve hře, ale v této
@@ -623,7 +623,7 @@ Feature: Czech casino Black Jack house rules: the core game
     And P1 wins 10
     And P2 wins 10
 
-  @CZ-HRA-18 @CZ-HRA-25
+  @CZ-HRA-18 @CZ-HRA-25 @CZ @assumes-dealer_blackjack_takes
   Scenario: The dealer's blackjack takes a doubled stake
     "Při zdvojnásobení se musí vsadit další sázka rovnající se sázce původní". Not stated: what
     the dealer's blackjack takes from a double; the engine assumes every stake of the hand.

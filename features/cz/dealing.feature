@@ -8,7 +8,7 @@ Feature: Czech casino Black Jack house rules: bets, the call and the deal
     Given the CZ rules
     And table limits of 10 to 500
 
-  @CZ-HRA-1
+  @CZ-HRA-1 @CZ @assumes-max_boxes
   Scenario: Bets are placed in the betting boxes
     "Všechny sázky se musí vložit do sázecích boxů." A bet is placed on a box; a bet outside
     the boxes is refused. Not stated: how many boxes the table has; the engine assumes seven.

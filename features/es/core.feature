@@ -127,7 +127,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
       | 1   | 1    | win     | 10  | 10    |
       | 1   | 2    | win     | 10  | 10    |
 
-  @ES-18.1.a.14 @ES-18.1.c.3
+  @ES-18.1.a.14 @ES-18.1.c.3 @ES @assumes-split_aces_one_card
   Scenario: A split ace and a ten make 21, paid at evens
     Not stated: the fragment ends before any split-aces rule; the engine assumes (national
     Catálogo, context) one card per split ace. ES-18.1.a.14: Black-Jack only "con los dos
@@ -144,7 +144,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
       | 1   | 1    | win     | 10  | 10    |
       | 1   | 2    | win     | 10  | 10    |
 
-  @ES-18.1.b.4
+  @ES-18.1.b.4 @ES @assumes-double_totals
   Scenario: The bank's Black-Jack takes a doubled stake whole
     Not stated: what a Black-Jack takes from a doubled stake; the engine assumes every stake
     of the hand (dealer_blackjack_takes), doubling itself being an assumption too.
@@ -308,7 +308,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
 
   # ------------------------------------------------------------ doubling (not in the fragment)
 
-  @ES-18.1.a.12
+  @ES-18.1.a.12 @ES @assumes-double_totals @assumes-double_one_card
   Scenario: Doubling on 11 doubles the stake for one card
     Not stated: the fragment has no doubling rule; the engine assumes the national
     Catálogo's (context): 9, 10 or 11, one card. 6 + 5 doubled takes a 2 (13) and may not
@@ -329,7 +329,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
       | card        | 1   | 2C   |        |
       | dealer_card |     | 8S   |        |
 
-  @ES-18.1.a.4
+  @ES @assumes-double_totals
   Scenario: Doubling on 12 is refused under the assumed doubling rule
     Not stated: the fragment has no doubling rule; the engine assumes doubling on 9, 10 or
     11 only (double_totals). The hand may still ask for cards "uno por uno" (ES-18.1.a.4).
@@ -392,7 +392,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
     And the dealer stands on 17
     And P1 loses 10
 
-  @ES-18.1.c.1 @ES-18.1.c.3
+  @ES-18.1.c.1 @ES-18.1.c.3 @ES @assumes-split_aces_one_card @assumes-resplit_aces
   Scenario: Split aces take one card and are not split again
     Not stated: the fragment ends before any aces rule; the engine assumes (national
     Catálogo, context) one card per split ace and no re-split (split_aces_one_card,
@@ -532,7 +532,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
     Then it is refused citing ES-PRE-b.2
     And box 1 may hit
 
-  @ES-PRE-b.2
+  @ES-PRE-b.2 @ES @assumes-double_totals
   Scenario: A standing bettor may decline to match a double
     ES-PRE-b.2: standing players "deben aceptar sus iniciativas". Reading (rule set): the
     seated player's double stands, but no clause makes P2 add a stake; P2 keeps 10 on the
@@ -566,7 +566,7 @@ Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
     And P1 breaks even
     And P2 wins 10
 
-  @ES-18.1.b.1 @ES-18.1.b.4
+  @ES-18.1.b.1 @ES-18.1.b.4 @ES @assumes-insurance_per_bettor
   Scenario: Each bettor on a box decides his own insurance
     Not stated: the engine assumes each bettor insures his own stake (insurance_per_bettor).
     ES-18.1.b.1: "los jugadores pueden asegurarse". P2 insures 5 and wins 10 but loses his

@@ -7,7 +7,7 @@ Feature: Melilla: the cards collected after the settlement
     Given the ES rules
     And table limits of 10 to 1000
 
-  @ES-18.1.a.10 @ES-18.1.a.9
+  @ES-18.1.a.10 @ES @assumes-burn_after_shuffle
   Scenario: After the payment the round's cards, the dealer's included, go to the discards
     ES-18.1.a.10: "A continuación recoge las cartas y las coloca boca abajo en un recipiente
     destinado a este fin, retirando las suyas en último lugar". Not stated: the fragment has

@@ -157,7 +157,7 @@ Feature: Campione d'Italia (Regolamento): the core game
       | dealer_total |     |      | bust |        |
       | settle       | 2   |      | win  | 10     |
 
-  @IT-5 @IT-11
+  @IT-5 @IT-11 @IT @assumes-dealer_plays_when_all_bust
   Scenario: The dealer draws nothing when every hand has busted
     Not stated: IT-5 has the dealer draw "solo quando sarà stato definito il punto di ogni
     giocatore" but not whether he draws when all have busted; the engine assumes he does not
@@ -173,7 +173,7 @@ Feature: Campione d'Italia (Regolamento): the core game
 
   # ------------------------------------------------------------ settlement and order
 
-  @IT-10 @IT-12
+  @IT-10 @IT-12 @IT @assumes-payment_order
   Scenario: Win at evens, égalité and loss
     IT-10: "il giocatore vince, se il suo punto è superiore a quello del croupier"; IT-12:
     "con punto uguale è égalité". Not stated: the order of payment; the engine assumes the
@@ -222,7 +222,7 @@ Feature: Campione d'Italia (Regolamento): the core game
     And P1 wins 10
     And P2 loses 10
 
-  @IT-4
+  @IT @assumes-play_order
   Scenario: A box may not play out of turn
     Not stated: the order of play; the engine assumes the dealing order (play_order), from
     box 1. IT-4: each player "potrà, in seguito, chiederne altre".
@@ -236,7 +236,7 @@ Feature: Campione d'Italia (Regolamento): the core game
     Then it is refused under the assumption play_order
     And box 1 may stand
 
-  @IT-4
+  @IT @assumes-hit_on_hard_21
   Scenario: A player may still draw on 21
     Not stated: no clause forbids drawing on 21; the engine assumes it is allowed
     (hit_on_hard_21). IT-4: the player "potrà, in seguito, chiederne altre".
@@ -453,7 +453,7 @@ Feature: Campione d'Italia (Regolamento): the core game
     Then it is refused citing IT-14
     And box 1 may stand
 
-  @IT-14 @IT-15
+  @IT-15 @IT @assumes-behind_may_decline_double
   Scenario: A bettor behind may decline to match a double
     Not stated: the engine assumes a bettor behind need not add a stake he did not choose
     (behind_may_decline_double). The holder decides (IT-14) and doubles (IT-15); P2 keeps 10
@@ -469,7 +469,7 @@ Feature: Campione d'Italia (Regolamento): the core game
     And P1 wins 20
     And P2 wins 10
 
-  @IT-20 @IT-21
+  @IT-20 @IT-21 @IT @assumes-insurance_per_bettor
   Scenario: Each bettor on a box decides his own insurance
     Not stated: the engine assumes each bettor insures his own stake (insurance_per_bettor).
     IT-20: "i giocatori possono assicurarsi". P2 insures 5, wins 10 and loses his 10; P1,
@@ -487,7 +487,7 @@ Feature: Campione d'Italia (Regolamento): the core game
     And P1 loses 10
     And P2 breaks even
 
-  @IT-3
+  @IT-3 @IT @assumes-table_limits
   Scenario: Bets off the table limits are refused
     Not stated: the summary gives no limits; the engine applies the table's (table_limits).
     IT-3: the deal starts "Quando le puntate sono fatte". With limits of 10 to 1000, 5 and

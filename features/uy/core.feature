@@ -693,7 +693,7 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     Then it is refused citing UY-27
     And box 1 may hit
 
-  @UY-13.2 @UY-24.1 @UY-24.2 @UY-1.2 @UY-58
+  @UY-13.2 @UY-24.1 @UY-24.2 @UY-1.2 @UY-58 @UY @assumes-payment_order
   Scenario: The deal runs from the dealer's left and the bank's second card waits for all play
     Art. 13: "NO VA MAS" before the deal. Art. 24: "una carta descubierta a cada jugador
     comenzando por su izquierda hacia su derecha y una carta descubierta para sí mismo. Luego

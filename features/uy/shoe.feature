@@ -72,7 +72,7 @@ Feature: Uruguay (DGC PR 5403/03): the shoe, the cut and the dealer's mistakes
       | dealer_card |     |       | 8C   |
     And P1 wins 10
 
-  @UY-5.1 @UY-18
+  @UY-5.1
   Scenario: The shoe may hold only the cards of the five packs
     Art. 5: "5 mazos de naipes franceses ... de 52 cartas cada uno". Art. 18: "serán revisados
     todos los mazos a utilizar, carta por carta". Interpretation: the engine's counterpart of
@@ -91,7 +91,7 @@ Feature: Uruguay (DGC PR 5403/03): the shoe, the cut and the dealer's mistakes
     Then the burnt cards are AS
     And the cut card lies 104 cards from the end
 
-  @UY-56 @UY-19
+  @UY-56
   Scenario: The cut card out during the deal makes that round the last of the shoe
     Art. 56: "si el mismo apareciera durante la distribución de cartas, se anunciara que será la
     última ronda." Art. 19: during the session only "baraje" and "calado" are done again.

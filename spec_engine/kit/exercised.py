@@ -2,6 +2,7 @@
 fail were the value different.
 
     python -m spec_engine.kit.exercised [VECTORS_DIR] [--regulation UY] [--rule min_cut]
+    python -m spec_engine.kit.exercised [VECTORS_DIR] --coverage
 
 lists the values no scenario notices (without a folder of test vectors, it records the
 feature suite's scenarios first, failing ones included, and says how many failed).
@@ -11,6 +12,11 @@ it may take (:func:`alternatives`: a flag flipped, each other choice, another nu
 value), replays the regulation's test vectors (:mod:`spec_engine.kit.vectors`) on the engine
 with that one value changed, and keeps the values whose change no vector noticed. A value the
 scenario itself sets (``Given the CL rules with ...``) stays as the scenario set it.
+
+The same replays say how directly each clause tag is checked (:func:`tag_evidence`,
+:func:`clause_coverage`): by a rule value the clause states, by behaviour every rule set
+shares (the clause states no rule value), or by another part of the clause (its rule values'
+change goes unnoticed).
 
 A value that cannot change any outcome under its rule set (a rule about bets behind, where a
 box takes one bet) is declared in ``data/moot.toml`` with the reason::
@@ -39,6 +45,7 @@ from typing import Any
 
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError
+from spec_engine.game import UNHONOURED
 from spec_engine.kit.driver import EngineDriver
 from spec_engine.kit.vectors import collect, load, record, replay
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
@@ -49,7 +56,9 @@ MOOT = DATA / "moot.toml"
 def alternatives(field: dataclasses.Field[Any], value: Any) -> list[Any]:
     """Other values a rule field may take: a flag flipped, every other choice, a number one
     up, one down and thirteen up (past a hand's usual totals), a narrower range of limits,
-    and no value for an optional field that has one."""
+    and no value for an optional field that has one; never a value the engine cannot play
+    (:data:`spec_engine.game.UNHONOURED`: every replay would fail at its start, a difference
+    that says nothing of the scenario)."""
     kind: str = field.metadata["kind"]
     optional = kind.endswith("?")
     base = kind.rstrip("?")
@@ -71,7 +80,8 @@ def alternatives(field: dataclasses.Field[Any], value: Any) -> list[Any]:
         out = [(2, 20) if value != (2, 20) else (3, 30)]
     if optional and value is not None:
         out.append(None)
-    return [v for v in out if v != value]
+    cannot = UNHONOURED.get(field.name)
+    return [v for v in out if v != value and not (cannot is not None and v == cannot[0])]
 
 
 class ChangedEngine(EngineDriver):
@@ -108,7 +118,9 @@ def unexercised(
     rules: Iterable[str] | None = None,
 ) -> list[Unexercised]:
     """Every rule value of these regulations (and ``rules``, default all) that no scenario
-    depends on: no vector plays differently under any of its :func:`alternatives`."""
+    depends on: no vector plays differently under any of its :func:`alternatives`. A value
+    with no alternative the engine can play (``bets_closed_at_deal``, ``double_on_blackjack``:
+    the other value is refused, see :func:`spec_engine.game.unhonoured`) has nothing to test."""
     wanted = None if rules is None else set(rules)
     by_regulation: dict[str, list[Mapping[str, Any]]] = {}
     for vector in vectors:
@@ -122,9 +134,68 @@ def unexercised(
                 continue
             value = getattr(rule_set, field.name)
             others = alternatives(field, value)
-            if not any(noticed(mine, field.name, alt) for alt in others):
+            if others and not any(noticed(mine, field.name, alt) for alt in others):
                 out.append(Unexercised(reg, field.name, value, tuple(others)))
     return out
+
+
+@dataclass(frozen=True)
+class TagEvidence:
+    """What one clause tag of one scenario is seen to check."""
+
+    vector: str
+    regulation: str
+    clause: str
+    rules: tuple[str, ...]
+    """The rule values of the scenario's regulation that cite the clause."""
+    noticed: tuple[str, ...]
+    """Those of them whose change (any of their :func:`alternatives`) the scenario notices."""
+
+
+COVERAGE_KINDS = {
+    "rule value": "a scenario tagged with the clause plays differently when a rule value the clause states is changed",
+    "fixed behaviour": "the clause states no rule value: its scenarios check behaviour every rule set "
+    "shares (card values, the dealer's 16 and 17, a bust loses, ...)",
+    "other part": "the clause states rule values, but no scenario tagged with it notices their change: "
+    "its scenarios check another part of the clause",
+}
+"""How directly a clause's scenarios check it (:func:`clause_coverage`), strongest first."""
+
+
+def tag_evidence(vectors: Iterable[Mapping[str, Any]]) -> list[TagEvidence]:
+    """For every clause tag of every vector, the rule values citing that clause in the
+    vector's regulation and those whose change the vector notices (a reply or the event log
+    differs: a necessary condition for the scenario to fail, so a tag whose rule values are
+    all unnoticed cannot be checking them)."""
+    fields = {f.name: f for f in RULE_FIELDS}
+    out = []
+    for vector in vectors:
+        reg = vector["regulation"]
+        rule_set = ruleset(reg)
+        for clause in vector["clauses"]:
+            rules = tuple(name for name in fields if clause in rule_set.citations[name].clauses)
+            noticed = tuple(
+                name
+                for name in rules
+                if any(
+                    replay(vector, ChangedEngine(name, alt))
+                    for alt in alternatives(fields[name], getattr(rule_set, name))
+                )
+            )
+            out.append(TagEvidence(vector["id"], reg, clause, rules, noticed))
+    return out
+
+
+def clause_coverage(evidence: Iterable[TagEvidence]) -> dict[str, str]:
+    """Clause id -> the strongest kind of coverage (:data:`COVERAGE_KINDS`) its tagged
+    scenarios give it; a clause no scenario tags is absent."""
+    order = list(COVERAGE_KINDS)
+    best: dict[str, str] = {}
+    for e in evidence:
+        kind = "rule value" if e.noticed else "other part" if e.rules else "fixed behaviour"
+        if e.clause not in best or order.index(kind) < order.index(best[e.clause]):
+            best[e.clause] = kind
+    return best
 
 
 def moot(path: Path = MOOT) -> dict[tuple[str, str], str]:
@@ -184,8 +255,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="only these")
     parser.add_argument("--rule", action="append", help="only these rule fields")
+    parser.add_argument(
+        "--coverage", action="store_true", help="instead: how directly each clause's tagged scenarios check it"
+    )
     args = parser.parse_args(argv)
     vectors = load(args.vectors) if args.vectors else recorded()
+    if args.coverage:
+        coverage = clause_coverage(tag_evidence(vectors))
+        for clause, kind in coverage.items():
+            print(f"{clause}: {kind}")
+        for kind, meaning in COVERAGE_KINDS.items():
+            count = sum(1 for k in coverage.values() if k == kind)
+            print(f"{count} clauses by {kind}: {meaning}", file=sys.stderr)
+        return 0
     found = unexercised(vectors, args.regulation or REGULATION_IDS, args.rule)
     declared = moot()
     if args.regulation or args.rule:

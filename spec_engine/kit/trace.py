@@ -68,6 +68,8 @@ class ScenarioInfo:
     rule: str = ""
     example_line: int | None = None
     """For an outline: the line of this Examples row."""
+    example: tuple[tuple[str, str], ...] = ()
+    """For an outline: this row's cells, (column, value) in the header's order."""
 
     @property
     def regulation(self) -> str | None:
@@ -350,7 +352,9 @@ class _Reader:
         base = feature_tags + scenario.rule_tags + scenario.tags
         description = _description(scenario.description)
 
-        def test(name: str, tags: tuple[str, ...], example_line: int | None = None) -> ScenarioInfo:
+        def test(
+            name: str, tags: tuple[str, ...], example_line: int | None = None, example: dict[str, str] | None = None
+        ) -> ScenarioInfo:
             return ScenarioInfo(
                 feature=self.rel,
                 feature_name=feature_name,
@@ -361,6 +365,7 @@ class _Reader:
                 template=scenario.name,
                 rule=scenario.rule,
                 example_line=example_line,
+                example=tuple((example or {}).items()),
             )
 
         rows = [
@@ -372,7 +377,7 @@ class _Reader:
         if not rows:
             self.done.append(test(scenario.name, base))
         for tags, line, context in rows:
-            self.done.append(test(_render(scenario.name, context), base + tags, line))
+            self.done.append(test(_render(scenario.name, context), base + tags, line, context))
 
 
 def parse_feature(path: Path, base: Path | None = None) -> FeatureInfo:
@@ -530,6 +535,15 @@ def gate_problems(
             if not tags and not assumed:
                 problems.append(Problem("untagged", f"{_where(info)} has no clause tag and no assumption tag"))
             problems += _assumption_problems(info, assumed)
+            basis = dict(info.example).get("basis", "")
+            if "not stated" in basis and not assumed:
+                problems.append(
+                    Problem(
+                        "assumption-untagged",
+                        f"{_where(info)}: its basis says {basis!r} but no @{ASSUMES}<rule> tag names the "
+                        "assumption it checks",
+                    )
+                )
             named = [t for t in info.tags if t in REGULATION_IDS]
             for tag in sorted(tags):
                 if tag not in known:

@@ -1,6 +1,6 @@
 """Generate the site's pages from the data (no MkDocs plugin involved).
 
-    python -m spec_engine.pages docs/generated [--results reports/scenarios.json]
+    python -m spec_engine.pages docs/generated [--results reports/scenarios.json] [--recordings DIR]
 
 Everything on the site comes from here: the catalog, the rule sets, the feature files and
 the latest scenario results (``reports/scenarios.json``, written by the test run). The
@@ -25,7 +25,9 @@ from pathlib import Path
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.conform import REPORT
+from spec_engine.kit.exercised import clause_coverage, tag_evidence
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_results, scenarios
+from spec_engine.kit.vectors import collect
 from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
 from spec_engine.pages.hands import worked_hands_page
@@ -61,21 +63,24 @@ def _conformance_page(out: Path) -> str:
     return page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md).\n"
 
 
-def generate(out: Path, results_path: Path | None = None) -> list[Path]:
-    """Write every generated page into ``out``; returns the files written."""
+def generate(out: Path, results_path: Path | None = None, recordings: Path | None = None) -> list[Path]:
+    """Write every generated page into ``out``; returns the files written. ``recordings``: the
+    scenarios as recorded by the run that wrote the results (one vector each), from which each
+    clause's kind of coverage is measured; without them the pages do not show it."""
     entries = read_results(results_path) if results_path is not None and results_path.exists() else []
     results = Results(entries)
     infos = scenarios(FEATURES)
+    directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
     pages: dict[str, str] = {
         "_snippets/regulations-table.md": regulations_table(),
         "rules.md": rules_page(),
         "rules.csv": csv_text(),
         "events.md": events_page(),
-        "coverage.md": coverage_page(results_path if entries else None),
+        "coverage.md": coverage_page(results_path if entries else None, directness),
         "scenarios/index.md": scenario_index(infos, results),
     }
     for reg_id in REGULATION_IDS:
-        pages[f"{reg_id.lower()}.md"] = regulation_page(reg_id, infos, results)
+        pages[f"{reg_id.lower()}.md"] = regulation_page(reg_id, infos, results, directness)
     by_feature: dict[str, list[ScenarioInfo]] = defaultdict(list)
     for info in infos:
         by_feature[info.feature].append(info)
@@ -100,8 +105,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Generate the site's pages from the data.")
     parser.add_argument("out", nargs="?", default="docs/generated", type=Path)
     parser.add_argument("--results", type=Path, default=None, help="scenario results (reports/scenarios.json)")
+    parser.add_argument(
+        "--recordings", type=Path, default=None, help="the scenarios recorded by that run (BLACKJACK_SPEC_RECORD)"
+    )
     args = parser.parse_args(argv)
-    written = generate(args.out, args.results)
+    written = generate(args.out, args.results, args.recordings)
     print(f"{len(written)} pages written to {args.out}")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections import defaultdict
+from collections.abc import Mapping
 
 from spec_engine.catalog import Clause, Regulation, regulation, regulations
 from spec_engine.kit.trace import ScenarioInfo, exemptions
@@ -13,9 +14,18 @@ from spec_engine.pages.common import Results, anchor, badge, feature_page, scena
 from spec_engine.pages.labels import summary
 from spec_engine.rules import ruleset
 
-
 # ------------------------------------------------------------------------------ regulation pages
-def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, exempt: str | None) -> list[str]:
+DIRECTNESS = {
+    "rule value": "checked through a rule value it states: a scenario plays differently when that value changes",
+    "fixed behaviour": "it states no rule value; its scenarios check behaviour every rulebook shares",
+    "other part": "it states rule values, but no scenario notices their change; its scenarios check another part of it",
+}
+"""How each kind of coverage (``spec_engine.kit.exercised.COVERAGE_KINDS``) reads on a clause."""
+
+
+def _clause_block(
+    clause: Clause, checks: list[ScenarioInfo], results: Results, exempt: str | None, directness: str | None = None
+) -> list[str]:
     meta = f"{clause.kind} · {', '.join(clause.topics)}"
     lang = regulation(clause.id.split("-", 1)[0]).language
     out = [
@@ -35,7 +45,7 @@ def _clause_block(clause: Clause, checks: list[ScenarioInfo], results: Results, 
     if exempt is not None:
         out += [f"{badge('exempt')} Not executable: {text(exempt)}", ""]
     elif checks:
-        out.append("Checked by:")
+        out.append("Checked by:" + (f" <small>({DIRECTNESS[directness]})</small>" if directness else ""))
         out.append("")
         for info in checks:
             href = f"scenarios/{feature_page(info.feature)}.md#{scenario_anchor(info)}"
@@ -65,7 +75,9 @@ def provenance(reg: Regulation) -> list[str]:
     ]
 
 
-def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) -> str:
+def regulation_page(
+    reg_id: str, infos: list[ScenarioInfo], results: Results, directness: Mapping[str, str] | None = None
+) -> str:
     reg = regulation(reg_id)
     exempt = exemptions()
     checks: dict[str, list[ScenarioInfo]] = defaultdict(list)
@@ -99,7 +111,9 @@ def regulation_page(reg_id: str, infos: list[ScenarioInfo], results: Results) ->
         if clause.section and clause.section != section:
             section = clause.section
             lines += [f"## {text(section)}", ""]
-        lines += _clause_block(clause, checks.get(clause.id, []), results, exempt.get(clause.id))
+        lines += _clause_block(
+            clause, checks.get(clause.id, []), results, exempt.get(clause.id), (directness or {}).get(clause.id)
+        )
     if reg.excluded:
         lines += ["## Not clauses", "", "Parts of the text that are not rules, left out of the catalog:", ""]
         for e in reg.excluded:

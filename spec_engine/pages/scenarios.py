@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 
 from spec_engine import events
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, exemptions
 from spec_engine.pages.common import (
     Results,
@@ -105,7 +107,7 @@ def scenario_index(infos: list[ScenarioInfo], results: Results) -> str:
 
 
 # ------------------------------------------------------------------------------ other pages
-def coverage_page(results_path: Path | None) -> str:
+def coverage_page(results_path: Path | None, directness: Mapping[str, str] | None = None) -> str:
     report = coverage_report(FEATURES, results_path)
     out = [
         "# Coverage",
@@ -126,6 +128,31 @@ def coverage_page(results_path: Path | None) -> str:
             f"| {name} | {row['clauses']} | {row['executable']} | {row['exempt']} | {row['missing']} | "
             f"{row['scenarios']} | {passing} | {row['executable_percent']:.1f} |"
         )
+    if directness:
+        out += [
+            "",
+            "## How directly",
+            "",
+            "A tag on a scenario claims that the scenario fails if the clause is broken. Where the clause "
+            "states a rule value, that claim is measured: the scenario is replayed with each rule value the "
+            "clause states changed, one at a time, and must play differently (a necessary condition for it to "
+            "fail). Per clause, the strongest evidence any of its scenarios gives:",
+            "",
+            "| regulation | by a rule value | by fixed behaviour | by another part of the clause |",
+            "|---|---|---|---|",
+        ]
+        for reg in REGULATION_IDS:
+            mine = [kind for clause, kind in directness.items() if clause.split("-", 1)[0] == reg]
+            counts = [sum(1 for k in mine if k == kind) for kind in ("rule value", "fixed behaviour", "other part")]
+            out.append(f"| [{reg}]({reg.lower()}.md) | " + " | ".join(map(str, counts)) + " |")
+        others = sorted(clause for clause, kind in directness.items() if kind == "other part")
+        out += [
+            "",
+            "*By fixed behaviour*: the clause states nothing a rule set varies (card values, the dealer's 16 and "
+            "17, a bust loses); its scenarios check the engine's one behaviour. *By another part*: "
+            + (", ".join(clause_link(c) for c in others) if others else "none")
+            + ".",
+        ]
     out += ["", "## Exemptions", "", "| clause | reason |", "|---|---|"]
     for clause_id, reason in exemptions().items():
         out.append(f"| {clause_link(clause_id)} | {text(reason)} |")

@@ -174,15 +174,12 @@ def tag_evidence(vectors: Iterable[Mapping[str, Any]]) -> list[TagEvidence]:
         rule_set = ruleset(reg)
         for clause in vector["clauses"]:
             rules = tuple(name for name in fields if clause in rule_set.citations[name].clauses)
-            noticed = tuple(
+            seen = tuple(
                 name
                 for name in rules
-                if any(
-                    replay(vector, ChangedEngine(name, alt))
-                    for alt in alternatives(fields[name], getattr(rule_set, name))
-                )
+                if any(noticed([vector], name, alt) for alt in alternatives(fields[name], getattr(rule_set, name)))
             )
-            out.append(TagEvidence(vector["id"], reg, clause, rules, noticed))
+            out.append(TagEvidence(vector["id"], reg, clause, rules, seen))
     return out
 
 

@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/rounds.py
 	$(PY) benchmarks/scenarios.py
 	$(PY) benchmarks/site.py
+	$(PY) benchmarks/odds.py
 
 clean:
 	rm -rf $(VENV) site docs/generated blackjack_spec.egg-info

@@ -30,6 +30,7 @@ from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_
 from spec_engine.kit.vectors import collect
 from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
+from spec_engine.pages.cost import cost_page, matrix_effects, strategy_page
 from spec_engine.pages.hands import worked_hands_page
 from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
@@ -73,7 +74,9 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
     pages: dict[str, str] = {
         "_snippets/regulations-table.md": regulations_table(),
-        "rules.md": rules_page(),
+        "rules.md": rules_page(matrix_effects()),
+        "cost.md": cost_page(),
+        "strategy.md": strategy_page(),
         "rules.csv": csv_text(),
         "events.md": events_page(),
         "coverage.md": coverage_page(results_path if entries else None, directness),

@@ -15,6 +15,7 @@ import datetime
 import html
 import io
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation
@@ -56,14 +57,14 @@ def _why(rules: RuleSet, cite: Citation) -> str:
     return "".join(parts)
 
 
-def _cell(rules: RuleSet, name: str, departs: bool) -> str:
+def _cell(rules: RuleSet, name: str, departs: bool, effect: str = "") -> str:
     cite: Citation = rules.citations[name]
     shown = html.escape(show_value(getattr(rules, name)).replace("_", " "))
     classes = ["cell", f"basis-{cite.basis.replace(' ', '-')}"] + (["differs"] if departs else [])
     ids = ", ".join(html.escape(c) for c in cite.clauses)
     basis = {"not stated": "assumed", "interpretation": f"reading of {ids}"}.get(cite.basis, ids)
     why = _why(rules, cite)
-    body = f'<span class="value">{shown}</span>'
+    body = f'<span class="value">{shown}</span>' + (f"<br>{effect}" if effect else "")
     if why:
         body += f'<details class="why"><summary>{basis}</summary>{why}</details>'
     else:
@@ -116,8 +117,11 @@ def as_of() -> str:
     return f"suite {suite['version']} ({suite['features']} feature files), revision {revision}, built {today}"
 
 
-def rules_page() -> str:
+def rules_page(effects: Mapping[tuple[str, str], str] | None = None) -> str:
+    """The comparison matrix; ``effects`` adds, under a departing value, what it does to the
+    player's return ((field, regulation) -> the note, from :mod:`spec_engine.pages.cost`)."""
     sets = [ruleset(r) for r in REGULATION_IDS]
+    effects = effects or {}
     topics = sorted(set(RULE_TOPICS.values()), key=list(dict.fromkeys(RULE_TOPICS.values())).index)
     buttons = " ".join(
         f'<button type="button" class="md-button topic-filter" data-topic="{t}">{t}</button>' for t in topics
@@ -125,7 +129,9 @@ def rules_page() -> str:
     rows = []
     for row in rows_of(sets):
         name = row["field"]
-        cells = "".join(_cell(r, name, i in row["departing"]) for i, r in enumerate(sets))
+        cells = "".join(
+            _cell(r, name, i in row["departing"], effects.get((name, r.id), "")) for i, r in enumerate(sets)
+        )
         rows.append(
             f'<tr id="rule-{name}" data-topic="{row["topic"]}" class="{"differs" if row["differs"] else "same"}">'
             f'<th scope="row">{html.escape(row["label"])}<br><small><code>{name}</code></small></th>{cells}</tr>'
@@ -168,7 +174,14 @@ def rules_page() -> str:
             '<span class="legend basis-interpretation">A reading</span> is the project\'s reading of an '
             'ambiguous text; <span class="legend basis-not-stated">assumed</span> means the text is '
             "silent and the engine assumes the value: an assumption is never counted as the norm or "
-            "as a departure.",
+            "as a departure."
+            + (
+                " Under a departing value that changes the odds: its effect on the player's return under "
+                "basic strategy, in percentage points, against the same rulebook with the value the other "
+                "texts give (exact analysis, floats; see [what the rules cost](cost.md))."
+                if effects
+                else ""
+            ),
             "",
             "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
             "engine's convention for all five: the dealer's second card comes after the players):",

@@ -1,0 +1,316 @@
+"""What the rules cost: the exact figures of each rulebook (the analysis room), the basic
+strategy charts, and the effect of each departing rule value on the player's return.
+
+Every figure comes from :func:`spec_engine.analysis.cached_odds`, kept in a cache keyed by a
+hash of the odds-relevant rule values (``.cache/odds`` in the checkout, or the folder
+``BLACKJACK_SPEC_CACHE`` names), so a build recomputes only what a changed rule changes. The
+figures are floats (probabilities); the pages say so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spec_engine.analysis import LEGEND, METHOD, USED, Odds, cached_odds
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.pages.labels import label
+from spec_engine.pages.matrix import as_of, comparison
+from spec_engine.rules import RuleSet, ruleset, show_value
+
+ROOT = Path(__file__).resolve().parents[2]
+UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+ACTION_NAMES = {"H": "hit", "S": "stand", "D": "double, else hit", "Ds": "double, else stand", "P": "split"}
+
+
+def cache_dir() -> Path:
+    """Where the figures are kept between builds."""
+    return Path(os.environ.get("BLACKJACK_SPEC_CACHE") or ROOT / ".cache") / "odds"
+
+
+def figures(rules: RuleSet) -> Odds:
+    """The rule set's figures, from the cache or computed now (a line on standard error says
+    which rule set takes time)."""
+    start = time.monotonic()
+    found = cached_odds(rules, cache_dir())
+    spent = time.monotonic() - start
+    if spent > 1:
+        print(f"  odds of {rules.id} ({found.key}) computed in {spent:.1f} s", file=sys.stderr)
+    return found
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What one departing rule value does to the player's return: ``delta`` (percentage
+    points, float) is the rulebook's return minus its return with ``field`` set to ``base``
+    (the value the other texts give), every other value its own."""
+
+    field: str
+    regulation: str
+    value: Any
+    base: Any
+    delta: float
+
+
+def _base(sets: Sequence[RuleSet], field: str) -> Any:
+    """The value a departing cell is measured against: the most common value among the texts'
+    own (stated or read) values, or, where they tie, among all five rule sets; ``None`` for a
+    tie there too (then nothing is measured)."""
+    for pool in (
+        [getattr(r, field) for r in sets if not r.citations[field].assumed],
+        [getattr(r, field) for r in sets],
+    ):
+        counts = Counter(repr(v) for v in pool).most_common()
+        if len(counts) == 1 or counts[0][1] > counts[1][1]:
+            return next(v for v in pool if repr(v) == counts[0][0])
+    return _NO_BASE
+
+
+_NO_BASE = object()
+
+
+def effects(sets: Sequence[RuleSet] | None = None) -> dict[tuple[str, str], Effect]:
+    """(field, regulation) -> the effect of that departing value, for every odds-relevant
+    rule the comparison matrix marks as departing (:func:`spec_engine.pages.matrix.comparison`)."""
+    sets = list(sets or [ruleset(r) for r in REGULATION_IDS])
+    own = {r.id: figures(r).basic_strategy.ev_percent for r in sets}
+    out: dict[tuple[str, str], Effect] = {}
+    for name in USED:
+        _, departing = comparison(sets, name)
+        base = _base(sets, name)
+        if base is _NO_BASE:
+            continue
+        for i in sorted(departing):
+            rules = sets[i]
+            value = getattr(rules, name)
+            if repr(value) == repr(base):
+                continue
+            other = figures(dataclasses.replace(rules, **{name: base})).basic_strategy.ev_percent
+            out[name, rules.id] = Effect(name, rules.id, value, base, own[rules.id] - other)
+    return out
+
+
+def effect_note(effect: Effect) -> str:
+    """The line a matrix cell shows under a departing value."""
+    sign = "+" if effect.delta >= 0 else "\u2212"
+    base = html.escape(show_value(effect.base).replace("_", " "))
+    shown = (
+        f"player's return unchanged vs {base}"
+        if abs(effect.delta) < 0.0005
+        else f"player's return {sign}{abs(effect.delta):.3f} pp vs {base}"
+    )
+    return (
+        f'<span class="effect" title="the player\'s return under basic strategy, against the same '
+        f'rulebook with {html.escape(label(effect.field))} = {base}: {effect.delta:+.4f} percentage points">'
+        f"{shown}</span>"
+    )
+
+
+def _pct(value: float | None, digits: int = 3) -> str:
+    if value is None:
+        return "not offered"
+    return f"{value:+.{digits}f} %".replace("-", "\u2212")
+
+
+def _prob(value: float) -> str:
+    return f"{100 * value:.2f} %"
+
+
+def _rule_links(rules: RuleSet, fields: Sequence[str]) -> str:
+    return ", ".join(
+        f'<a href="rules.html#rule-{f}">{html.escape(label(f))}: {html.escape(show_value(getattr(rules, f)))}</a>'
+        + ("*" if rules.citations[f].assumed else "")
+        for f in fields
+    )
+
+
+def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
+    """The page *What the rules cost*."""
+    sets = list(sets or [ruleset(r) for r in REGULATION_IDS])
+    all_odds = [figures(r) for r in sets]
+    head = "".join(f'<th scope="col"><a href="{r.id.lower()}.html">{html.escape(r.id)}</a></th>' for r in sets)
+
+    def row(title: str, cells: Sequence[str], note: str = "") -> str:
+        th = html.escape(title) + (f"<br><small>{note}</small>" if note else "")
+        return f'<tr><th scope="row">{th}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+    main = [
+        row("Return to player, basic strategy", [f"{100 + o.basic_strategy.ev_percent:.3f} %" for o in all_odds]),
+        row(
+            "Player's expected return, basic strategy",
+            [_pct(o.basic_strategy.ev_percent) for o in all_odds],
+            "per initial unit; negative: the house wins",
+        ),
+        row(
+            "Player's expected return, composition-dependent",
+            [_pct(o.composition_dependent.ev_percent) for o in all_odds],
+            "each decision by the hand's cards and the up-card",
+        ),
+        row("Round won", [_prob(o.basic_strategy.win) for o in all_odds]),
+        row("Round pushed", [_prob(o.basic_strategy.push) for o in all_odds]),
+        row("Round lost", [_prob(o.basic_strategy.loss) for o in all_odds]),
+        row("Player's blackjack", [_prob(o.basic_strategy.blackjack) for o in all_odds]),
+        row(
+            "One unit of insurance",
+            [_pct(o.insurance.ev_per_unit_percent if o.insurance else None) for o in all_odds],
+            "its expected return, against the dealer's ace",
+        ),
+        row(
+            "Even money instead of playing the blackjack on",
+            [_pct(o.insurance.even_money_gain_percent if o.insurance else None) for o in all_odds],
+            "gain per unit staked",
+        ),
+        row(
+            "Banker's edge",
+            ["house bank" if o.banker_edge_percent is None else _pct(o.banker_edge_percent) for o in all_odds],
+            "where a player banks: what the bank wins per unit staked",
+        ),
+        row(
+            "Not honoured by the analysis",
+            [
+                "<br>".join(
+                    f'<a href="rules.html#rule-{n["field"]}">{html.escape(label(n["field"]))}</a>'
+                    for n in o.not_honoured
+                )
+                or "none"
+                for o in all_odds
+            ],
+        ),
+    ]
+    by_up = [
+        row(f"dealer shows {u if u != 'T' else '10'}", [_pct(o.basic_strategy.by_upcard[u], 2) for o in all_odds])
+        for u in UPCARDS
+    ]
+    hands = list(all_odds[0].basic_strategy.by_hand)
+    by_hand = [row(h.replace("T", "10"), [_pct(o.basic_strategy.by_hand[h], 2) for o in all_odds]) for h in hands]
+    depends = []
+    for r, o in zip(sets, all_odds, strict=True):
+        depends += [f"- **{html.escape(r.name)}**: {_rule_links(r, o.fields_used)}"]
+    notes = []
+    for r, o in zip(sets, all_odds, strict=True):
+        for gap in o.not_honoured:
+            notes.append(
+                f"- **{r.id}**, {html.escape(label(gap['field']))} = {html.escape(gap['value'])}: {gap['why']}"
+            )
+        for note in o.notes:
+            notes.append(f"- **{r.id}**: {html.escape(note)}")
+
+    def table(caption: str, rows: list[str]) -> list[str]:
+        return [
+            f'<div class="scrollwrap" markdown="0" tabindex="0" role="region" aria-label="{html.escape(caption)}">'
+            f'<table class="cost"><caption>{html.escape(caption)}</caption>',
+            f'<thead><tr><th scope="col">figure</th>{head}</tr></thead><tbody>',
+            *rows,
+            "</tbody></table></div>",
+            "",
+        ]
+
+    return "\n".join(
+        [
+            "---",
+            "search:",
+            "  boost: 2",
+            "---",
+            "",
+            "# What the rules cost",
+            "",
+            f'<p class="as-of" markdown="0">As of {as_of()}.</p>',
+            "",
+            "The player's expected return under each rulebook, computed **exactly** by combinatorial "
+            "analysis of the shoe from the rule set's values (never from a regulation's name), with "
+            "the basic strategy the same calculation derives for the full shoe "
+            "([the charts](strategy.md)). Probabilities are floating-point numbers; the stakes and "
+            "payouts of the engine stay exact. Every figure depends on the rule values listed under "
+            "[the rule values behind the figures](#the-rule-values-behind-the-figures); a value marked * "
+            "is one the text does not state (the rule set's assumption). The effect of each value "
+            "that departs from the other texts is shown on [the rules compared](rules.md).",
+            "",
+            *table("The figures, per rulebook", main),
+            "## By the dealer's up-card",
+            "",
+            "The player's expected return under basic strategy, given the dealer's first card.",
+            "",
+            *table("Return by the dealer's up-card", by_up),
+            "## By the player's first two cards",
+            "",
+            "The player's expected return under basic strategy, given his two cards (over every up-card).",
+            "",
+            *table("Return by the player's first two cards", by_hand),
+            "## The rule values behind the figures",
+            "",
+            *depends,
+            "",
+            "## What the analysis does not model",
+            "",
+            *(notes or ["Nothing: every rule value that changes the odds is honoured."]),
+            "",
+            "## Method",
+            "",
+            html.escape(METHOD),
+            "",
+        ]
+    )
+
+
+def strategy_page(sets: Sequence[RuleSet] | None = None) -> str:
+    """The basic-strategy chart of each rulebook as the familiar coloured grid; a cell whose
+    action differs between the rulebooks is marked."""
+    sets = list(sets or [ruleset(r) for r in REGULATION_IDS])
+    charts = {r.id: figures(r).strategy for r in sets}
+    first = next(iter(charts.values()))
+    shown = [r for r in first.rows if r not in ("hard 4", "soft 12")]
+    varies = {(row, up) for row in shown for up in UPCARDS if len({c.action(row, up) for c in charts.values()}) > 1}
+    legend = " ".join(
+        f'<span class="act act-{k}">{html.escape(k)}</span> {html.escape(ACTION_NAMES[k])}' for k in LEGEND
+    )
+    out = [
+        "# Basic strategy, per rulebook",
+        "",
+        "The total-dependent basic strategy each rulebook's own values call for, derived by the exact "
+        "calculation of [what the rules cost](cost.md) for the full shoe: one action per hand total (or "
+        "pair) and dealer up-card. A cell marked \u25c6 differs between the rulebooks.",
+        "",
+        f'<p class="strategy-legend" markdown="0">{legend} \u00b7 \u25c6 differs between the rulebooks</p>',
+        "",
+    ]
+    for r in sets:
+        chart = charts[r.id]
+        rows = []
+        for row in shown:
+            cells = []
+            for up in UPCARDS:
+                act = chart.action(row, up)
+                mark = " varies" if (row, up) in varies else ""
+                others = "; ".join(f"{o}: {charts[o].action(row, up)}" for o in charts if o != r.id)
+                title = f"{row} against {up}: {ACTION_NAMES.get(act, act)}" + (f" ({others})" if mark else "")
+                cells.append(
+                    f'<td class="act act-{act}{mark}" title="{html.escape(title)}">{act}'
+                    + ("\u25c6" if mark else "")
+                    + "</td>"
+                )
+            rows.append(f'<tr><th scope="row">{html.escape(row)}</th>{"".join(cells)}</tr>')
+        ups = "".join(f'<th scope="col">{u if u != "T" else "10"}</th>' for u in UPCARDS)
+        out += [
+            f"## {html.escape(r.name)}",
+            "",
+            f'<div class="scrollwrap" markdown="0" tabindex="0" role="region" aria-label="Basic strategy, {r.id}">'
+            f'<table class="strategy"><caption>Basic strategy, {html.escape(r.name)}</caption>',
+            f'<thead><tr><th scope="col">hand</th>{ups}</tr></thead><tbody>',
+            *rows,
+            "</tbody></table></div>",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def matrix_effects() -> Mapping[tuple[str, str], str]:
+    """(field, regulation) -> the note a departing cell of the matrix shows."""
+    return {key: effect_note(e) for key, e in effects().items()}

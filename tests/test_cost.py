@@ -1,0 +1,77 @@
+"""The pages of what the rules cost: the base a departing value is measured against, the
+direction of each effect (known from the game, not from this code), the charts' marks and
+the matrix's notes. The figures come from the analysis cache that `make site` fills."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("numpy", reason="the analysis extra (make installs it)")
+
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.pages.cost import _base, cost_page, effects, matrix_effects, strategy_page
+from spec_engine.pages.matrix import rules_page
+from spec_engine.rules import ruleset
+
+SETS = [ruleset(r) for r in REGULATION_IDS]
+
+
+def test_a_departing_value_is_measured_against_the_value_the_other_texts_give() -> None:
+    assert _base(SETS, "double_after_split") is True  # four texts allow it; Campione does not
+    assert _base(SETS, "split_aces_one_card") is True
+    # the texts tie (2, 5, 6 decks stated; 6 assumed for Melilla): the most common of all five
+    assert _base(SETS, "decks") == 6
+    assert _base(SETS, "resplit_aces") is False  # CL and IT no, UY and CZ yes: ES's assumed no decides
+
+
+def test_each_effect_points_the_way_the_game_says() -> None:
+    found = effects(SETS)
+    assert found["decks", "CL"].delta > 0.1  # two decks instead of six favour the player
+    assert 0 < found["decks", "UY"].delta < found["decks", "CL"].delta  # five decks: a little
+    assert found["double_after_split", "IT"].delta < -0.05  # no double after a split costs him
+    assert found["double_totals", "CL"].delta < -0.05  # doubling on 9, 10, 11 only costs him
+    assert found["split_aces_one_card", "UY"].delta > 0.1  # split aces that play on are worth much
+    assert found["resplit_aces", "CZ"].delta > 0  # re-splitting aces helps
+    assert found["resplit_consecutive_only", "UY"].delta < 0  # fewer re-splits cost him
+    # a hand below 12 is never worth standing on: UY's least total to stand costs nothing
+    assert abs(found["min_stand_total", "UY"].delta) < 0.001
+    # who banks changes the banker's edge, not the player's return
+    assert abs(found["co_owned_bank", "CL"].delta) < 1e-9
+    assert ("decks", "CZ") not in found  # six decks is the base itself
+    assert ("max_boxes", "CL") not in found  # no effect on the odds: not measured
+
+
+def test_the_matrix_shows_the_effect_under_a_departing_value() -> None:
+    page = rules_page(matrix_effects())
+    row = re.search(r'<tr id="rule-decks".*?</tr>', page, re.S)
+    assert row is not None
+    cells = re.findall(r"<td.*?</td>", row.group(0), re.S)
+    assert "player's return +0.2" in cells[0]  # CL, 2 decks
+    assert "vs 6" in cells[0] and "effect" not in cells[1]  # ES assumes its decks: no effect shown
+    assert "player's return" not in rules_page()  # without the analysis the matrix shows none
+
+
+def test_the_strategy_charts_mark_the_cells_that_differ() -> None:
+    page = strategy_page(SETS)
+    charts = page.split("## ")[1:]
+    assert len(charts) == len(SETS)
+    club = charts[0]
+    # the club doubles on 9, 10, 11 only: soft 17 against a 4 is hit there, a double elsewhere
+    cell = re.search(r'<tr><th scope="row">soft 17</th>(.*?)</tr>', club).group(1)  # type: ignore[union-attr]
+    tds = re.findall(r'<td class="([^"]*)"', cell)
+    assert tds[2] == "act act-H varies"
+    uy = re.search(r'<tr><th scope="row">soft 17</th>(.*?)</tr>', charts[2]).group(1)  # type: ignore[union-attr]
+    assert re.findall(r'<td class="([^"]*)"', uy)[2].startswith("act act-D")
+    twenty = re.search(r'<tr><th scope="row">hard 20</th>(.*?)</tr>', club).group(1)  # type: ignore[union-attr]
+    assert "varies" not in twenty and twenty.count("act-S") == 10
+
+
+def test_the_cost_page_gives_each_rulebook_its_figures_and_gaps() -> None:
+    page = cost_page(SETS)
+    banker = re.search(r"Banker&#x27;s edge.*?</tr>", page, re.S).group(0)  # type: ignore[union-attr]
+    assert banker.count("house bank") == 4 and "+0.4" in banker  # the club's players bank
+    assert page.count('<th scope="row">dealer shows') == 10
+    assert "rules.html#rule-cut_card_from_end" in page  # the cut card's place is not modelled
+    assert "rules.html#rule-insurance_base" in page  # UY's insurance on the total stake: valued on the original

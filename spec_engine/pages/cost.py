@@ -138,40 +138,51 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
     all_odds = [figures(r) for r in sets]
     head = "".join(f'<th scope="col"><a href="{r.id.lower()}.html">{html.escape(r.id)}</a></th>' for r in sets)
 
-    def row(title: str, cells: Sequence[str], note: str = "") -> str:
-        th = html.escape(title) + (f"<br><small>{note}</small>" if note else "")
+    def row(title: str, cells: Sequence[str], note: str = "", deps: Sequence[str] = ()) -> str:
+        links = ", ".join(f'<a href="rules.html#rule-{f}">{html.escape(label(f))}</a>' for f in deps)
+        small = "; ".join(x for x in (note, f"depends on {links}" if links else "") if x)
+        th = html.escape(title) + (f"<br><small>{small}</small>" if small else "")
         return f'<tr><th scope="row">{th}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
+    every = '<a href="#the-rule-values-behind-the-figures">every rule value that changes the odds</a>'
+
     main = [
-        row("Return to player, basic strategy", [f"{100 + o.basic_strategy.ev_percent:.3f} %" for o in all_odds]),
+        row(
+            "Return to player, basic strategy",
+            [f"{100 + o.basic_strategy.ev_percent:.3f} %" for o in all_odds],
+            f"depends on {every}",
+        ),
         row(
             "Player's expected return, basic strategy",
             [_pct(o.basic_strategy.ev_percent) for o in all_odds],
-            "per initial unit; negative: the house wins",
+            f"per initial unit; negative: the house wins; depends on {every}",
         ),
         row(
             "Player's expected return, composition-dependent",
             [_pct(o.composition_dependent.ev_percent) for o in all_odds],
-            "each decision by the hand's cards and the up-card",
+            f"each decision by the hand's cards and the up-card; depends on {every}",
         ),
-        row("Round won", [_prob(o.basic_strategy.win) for o in all_odds]),
-        row("Round pushed", [_prob(o.basic_strategy.push) for o in all_odds]),
-        row("Round lost", [_prob(o.basic_strategy.loss) for o in all_odds]),
-        row("Player's blackjack", [_prob(o.basic_strategy.blackjack) for o in all_odds]),
+        row("Round won", [_prob(o.basic_strategy.win) for o in all_odds], f"depends on {every}"),
+        row("Round pushed", [_prob(o.basic_strategy.push) for o in all_odds], f"depends on {every}"),
+        row("Round lost", [_prob(o.basic_strategy.loss) for o in all_odds], f"depends on {every}"),
+        row("Player's blackjack", [_prob(o.basic_strategy.blackjack) for o in all_odds], deps=("decks",)),
         row(
             "One unit of insurance",
             [_pct(o.insurance.ev_per_unit_percent if o.insurance else None) for o in all_odds],
             "its expected return, against the dealer's ace",
+            ("insurance_max", "insurance_payout", "decks"),
         ),
         row(
             "Even money instead of playing the blackjack on",
             [_pct(o.insurance.even_money_gain_percent if o.insurance else None) for o in all_odds],
             "gain per unit staked",
+            ("even_money", "blackjack_payout", "decks"),
         ),
         row(
             "Banker's edge",
             ["house bank" if o.banker_edge_percent is None else _pct(o.banker_edge_percent) for o in all_odds],
             "where a player banks: what the bank wins per unit staked",
+            ("banker_rotation", "co_owned_bank"),
         ),
         row(
             "Not honoured by the analysis",

@@ -20,8 +20,9 @@ $(PY):
 # the versions come from requirements/ only): `import spec_engine` works from any directory
 # (benchmarks/ runs as scripts) and the blackjack-spec command is in $(VENV)/bin. A change to
 # this recipe (the Makefile) reinstalls too.
-$(STAMP): requirements/test.txt requirements/docs.txt requirements/analysis.txt pyproject.toml Makefile | $(PY)
-	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt -r requirements/analysis.txt
+$(STAMP): requirements/test.txt requirements/docs.txt requirements/analysis.txt requirements/ray.txt pyproject.toml Makefile | $(PY)
+	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt -r requirements/analysis.txt \
+	  -r requirements/ray.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
@@ -41,7 +42,7 @@ test: $(CHROMIUM) $(STAMP) site
 	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
 	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks
 	$(PY) -m mypy --strict spec_engine
-	$(PY) -m pytest -n 2 -q
+	BLACKJACK_SPEC_EXTRAS=required $(PY) -m pytest -n 2 -q
 
 site: $(STAMP)
 	@# live results: run the scenarios (failures are shown on the site, not fatal here), each

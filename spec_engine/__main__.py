@@ -6,15 +6,19 @@ play <reg> --seed N          one seeded round with simple decisions; the event l
 check                        validate the catalogs (tiling of the texts) and the rule sets
 odds <reg> [--json]          the exact expected return, basic and composition-dependent (needs the analysis extra)
 strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
+simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the mean return, its 99 %
+                             interval and the exact figure ([--workers K] [--strategy basic|simple]
+                             [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
 
 This module is the command-line shell: it may import every room (the analysis room lazily,
 it needs numpy), and no module imports it. ``odds`` and ``strategy`` honour
-``BLACKJACK_SPEC_OVERRIDES`` (changed rule values).
+``BLACKJACK_SPEC_OVERRIDES`` (changed rule values), and so does ``simulate``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -107,6 +111,37 @@ def cmd_odds(reg: str, as_json: bool, what: str) -> str:
     return odds_text(result)
 
 
+def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
+    import json
+    from pathlib import Path
+
+    try:
+        from spec_engine.analysis import cached_odds, default_cache_dir
+        from spec_engine.analysis.simulate import CHUNK, Progress, format_summary, simulate, summary
+    except ImportError as exc:  # numpy missing
+        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+    rules = analysed_rules(args.regulation)
+    if args.rounds <= 0 or args.rounds % CHUNK:
+        raise SystemExit(f"error: --rounds must be a positive multiple of {CHUNK:,}")
+    chart, exact = None, None
+    if args.strategy == "basic":
+        found = cached_odds(rules, default_cache_dir(), progress=_progress_bar(f"{rules.id} exact odds"))
+        chart, exact = found.strategy.cells, found.basic_strategy.ev_percent
+    tally = simulate(
+        rules,
+        args.rounds,
+        seed=args.seed,
+        workers=args.workers,
+        chart=chart,
+        out=Path(args.out) if args.out else None,
+        ray_address=args.ray,
+        progress=Progress(f"{rules.id} simulate", args.rounds),
+    )
+    result = summary(rules, tally, exact, args.strategy, args.seed)
+    text = json.dumps(result, indent=1) if args.json else format_summary(result)
+    return text, tally.violations == 0
+
+
 LEGEND_TEXT = (
     ("H", "hit"),
     ("S", "stand"),
@@ -183,6 +218,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
         p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("simulate")
+    p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
+    p.add_argument("--rounds", type=int, required=True, help="a multiple of 10,000")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    p.add_argument("--strategy", choices=("basic", "simple"), default="basic")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", help="a JSON-lines file of finished chunks: a rerun resumes from it")
+    p.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS ('local': start one here)")
+    p.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     try:
         if args.command == "rules":
@@ -191,6 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(cmd_clauses(args.regulation))
         elif args.command in ("odds", "strategy"):
             print(cmd_odds(args.regulation, args.json, args.command))
+        elif args.command == "simulate":
+            text, ok = cmd_simulate(args)
+            print(text)
+            return 0 if ok else 1
         elif args.command == "play":
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
         else:

@@ -15,7 +15,17 @@ Probabilities and expected returns are floats (see :mod:`spec_engine.analysis.od
 from __future__ import annotations
 
 from spec_engine.analysis.model import IRRELEVANT, USED, not_honoured, odds_key
-from spec_engine.analysis.odds import LEGEND, METHOD, Figures, Insurance, Odds, Strategy, cached_odds, odds
+from spec_engine.analysis.odds import (
+    LEGEND,
+    METHOD,
+    Figures,
+    Insurance,
+    Odds,
+    Strategy,
+    cached_odds,
+    default_cache_dir,
+    odds,
+)
 
 __all__ = [
     "IRRELEVANT",
@@ -27,6 +37,7 @@ __all__ = [
     "Odds",
     "Strategy",
     "cached_odds",
+    "default_cache_dir",
     "not_honoured",
     "odds",
     "odds_key",

@@ -8,6 +8,7 @@ products of card probabilities in ``float64``); percentages are per initial unit
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -193,6 +194,12 @@ def odds(rules: RuleSet, *, progress: Progress | None = None, workers: int | Non
         key=odds_key(rules) + ("-peek" if peek else ""),
         notes=tuple(notes),
     )
+
+
+def default_cache_dir() -> Path:
+    """Where figures are kept between runs: the folder ``BLACKJACK_SPEC_CACHE`` names, else
+    ``.cache`` in the current directory; the odds under ``odds/`` in it."""
+    return Path(os.environ.get("BLACKJACK_SPEC_CACHE") or ".cache") / "odds"
 
 
 def cached_odds(rules: RuleSet, cache_dir: Path | str, *, progress: Progress | None = None) -> Odds:

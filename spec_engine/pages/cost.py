@@ -2,45 +2,38 @@
 strategy charts, and the effect of each departing rule value on the player's return.
 
 Every figure comes from :func:`spec_engine.analysis.cached_odds`, kept in a cache keyed by a
-hash of the odds-relevant rule values (``.cache/odds`` in the checkout, or the folder
-``BLACKJACK_SPEC_CACHE`` names), so a build recomputes only what a changed rule changes. The
-figures are floats (probabilities); the pages say so.
+hash of the odds-relevant rule values (:func:`spec_engine.analysis.default_cache_dir`:
+``.cache/odds`` where the build runs, or under the folder ``BLACKJACK_SPEC_CACHE`` names),
+so a build recomputes only what a changed rule changes. The figures are floats
+(probabilities); the pages say so.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import html
-import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from spec_engine.analysis import LEGEND, METHOD, USED, Odds, cached_odds
+from spec_engine.analysis import LEGEND, METHOD, USED, Odds, cached_odds, default_cache_dir
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.pages.labels import label
 from spec_engine.pages.matrix import as_of, comparison
 from spec_engine.rules import RuleSet, ruleset, show_value
 
-ROOT = Path(__file__).resolve().parents[2]
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 ACTION_NAMES = {"H": "hit", "S": "stand", "D": "double, else hit", "Ds": "double, else stand", "P": "split"}
-
-
-def cache_dir() -> Path:
-    """Where the figures are kept between builds."""
-    return Path(os.environ.get("BLACKJACK_SPEC_CACHE") or ROOT / ".cache") / "odds"
 
 
 def figures(rules: RuleSet) -> Odds:
     """The rule set's figures, from the cache or computed now (a line on standard error says
     which rule set takes time)."""
     start = time.monotonic()
-    found = cached_odds(rules, cache_dir())
+    found = cached_odds(rules, default_cache_dir())
     spent = time.monotonic() - start
     if spent > 1:
         print(f"  odds of {rules.id} ({found.key}) computed in {spent:.1f} s", file=sys.stderr)

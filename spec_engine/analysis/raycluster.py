@@ -1,0 +1,47 @@
+"""Running a simulation's chunks on a Ray cluster (the optional ``ray`` extra).
+
+``run_on_ray(jobs, address)`` connects to the cluster at ``address`` (``ray://host:10001``,
+``host:6379`` or ``auto``), or starts a local instance for ``"local"``, sends each chunk of
+:mod:`spec_engine.analysis.simulate` as one task and yields the results as they finish. A
+chunk's rounds depend only on the run's seed and the chunk's number, so the sums are the
+same as on one machine.
+
+A lab's own cluster: install ``blackjack-spec[analysis,ray]`` on every node (the same
+versions), start the head (``ray start --head``) and the workers (``ray start
+--address=HEAD:6379``), then ``blackjack-spec simulate UY --rounds 1000000000 --ray
+HEAD:6379 --out uy.jsonl`` from any node; rerun the same command to resume.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from spec_engine.rules import RuleSet
+
+Job = tuple[RuleSet, Mapping[str, Mapping[str, str]] | None, int, int]
+
+
+def run_on_ray(jobs: Sequence[Job], address: str, workers: int = 2) -> Iterator[Any]:
+    """Yield each job's :class:`~spec_engine.analysis.simulate.Tally` (in the order they finish)."""
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        raise RuntimeError("the Ray runner needs the ray extra: pip install blackjack-spec[ray]") from exc
+    from spec_engine.analysis.simulate import play_chunk
+
+    started = not ray.is_initialized()
+    if started:
+        if address == "local":
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        remote = ray.remote(play_chunk)
+        pending = [remote.remote(*job) for job in jobs]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+    finally:
+        if started:
+            ray.shutdown()

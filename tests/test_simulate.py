@@ -1,0 +1,107 @@
+"""The Monte-Carlo check (issue 11): the clause-traced engine plays each rulebook's basic
+strategy and its mean return's 99 % interval holds the exact figure; runs are reproducible on
+any number of workers, resumable, conserve every card and chip, and run on a real Ray."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy", reason="the analysis extra (make installs it)")
+
+from spec_engine.__main__ import main
+from spec_engine.analysis import cached_odds, default_cache_dir
+from spec_engine.analysis.simulate import CHUNK, RandomShoe, Tally, _violations, play_chunk, simulate
+from spec_engine.cards import DECK
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.game import Phase, Round
+from spec_engine.rules import ruleset
+
+REQUIRED = os.environ.get("BLACKJACK_SPEC_EXTRAS") == "required"
+"""make test sets it: the optional extras are installed and their tests must run, not skip."""
+
+
+@pytest.mark.parametrize("reg", REGULATION_IDS)
+def test_the_engine_playing_basic_strategy_agrees_with_the_exact_return(reg: str) -> None:
+    rules = ruleset(reg)
+    found = cached_odds(rules, default_cache_dir())
+    tally = simulate(rules, 100_000, seed=2026, chart=found.strategy.cells)
+    low = tally.mean_percent - tally.half_width_percent
+    high = tally.mean_percent + tally.half_width_percent
+    assert low <= found.basic_strategy.ev_percent <= high, (reg, tally.mean_percent, tally.half_width_percent)
+    assert tally.violations == 0
+    assert tally.rounds == 100_000 and tally.wins + tally.pushes + tally.losses == tally.rounds
+    assert 0.5 < tally.half_width_percent < 1.5  # 10^5 rounds: about +-0.9 % around the mean
+
+
+def test_a_run_is_the_same_on_any_number_of_workers() -> None:
+    rules = ruleset("CZ")
+    chart = cached_odds(rules, default_cache_dir()).strategy.cells
+    one = simulate(rules, 3 * CHUNK, seed=7, chart=chart, workers=1)
+    three = simulate(rules, 3 * CHUNK, seed=7, chart=chart, workers=3)
+    assert (one.total, one.squares, one.wins, one.losses) == (three.total, three.squares, three.wins, three.losses)
+    other = simulate(rules, 3 * CHUNK, seed=8, chart=chart, workers=1)
+    assert other.total != one.total  # another seed, other rounds
+
+
+def test_a_run_resumes_from_its_file(tmp_path: Path) -> None:
+    rules = ruleset("IT")
+    out = tmp_path / "it.jsonl"
+    simulate(rules, 2 * CHUNK, seed=3, out=out)
+    assert len(out.read_text().splitlines()) == 2
+    resumed = simulate(rules, 3 * CHUNK, seed=3, out=out)
+    assert len(out.read_text().splitlines()) == 3  # only the third chunk was played
+    fresh = simulate(rules, 3 * CHUNK, seed=3)
+    assert (resumed.total, resumed.squares, resumed.rounds) == (fresh.total, fresh.squares, fresh.rounds)
+    assert Tally.from_json(Tally(stake=2, rounds=1, total=3, squares=9).to_json()).total == 3
+
+
+def test_a_lost_card_or_chip_is_a_violation() -> None:
+    import random
+
+    rules = ruleset("ES")
+    shoe = RandomShoe(list(DECK) * rules.decks, random.Random(1))
+    rnd = Round(rules, shoe)
+    rnd.place_bet(1, "P", 2)
+    rnd.deal()
+    while rnd.phase is not Phase.DONE:
+        if rnd.phase is Phase.INSURANCE:
+            rnd.close_insurance()
+        else:
+            rnd.stand(1)
+    assert _violations(rnd, shoe, "P") == 0
+    rnd.dealer.pop()  # a card gone missing
+    assert _violations(rnd, shoe, "P") == 1
+    rnd.net["P"] += 1  # a chip from nowhere
+    assert _violations(rnd, shoe, "P") == 2
+
+
+def test_the_simple_policy_plays_too() -> None:
+    tally = play_chunk(ruleset("UY"), None, 5, 0)
+    assert tally.rounds == CHUNK and tally.violations == 0
+    assert -8 < tally.mean_percent < 4  # the simple player loses a few percent, give or take
+
+
+def test_the_command_prints_the_interval_and_the_exact_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "CL", "--rounds", str(CHUNK), "--workers", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["regulation"] == "CL" and out["rounds"] == CHUNK and out["violations"] == 0
+    assert out["stake"] == 20  # the club's bets are multiples of 10
+    low, high = out["ci99_percent"]
+    assert low < out["mean_percent"] < high and out["exact_inside"] is (low <= out["exact_percent"] <= high)
+    with pytest.raises(SystemExit, match="multiple of 10,000"):
+        main(["simulate", "CL", "--rounds", "123"])
+
+
+def test_a_real_local_ray_runs_the_same_chunks() -> None:
+    if not REQUIRED:
+        pytest.importorskip("ray", reason="the ray extra (make test installs it)")
+    rules = ruleset("UY")
+    chart = cached_odds(rules, default_cache_dir()).strategy.cells
+    on_ray = simulate(rules, 2 * CHUNK, seed=11, chart=chart, workers=2, ray_address="local")
+    here = simulate(rules, 2 * CHUNK, seed=11, chart=chart, workers=1)
+    assert (on_ray.total, on_ray.squares, on_ray.rounds) == (here.total, here.squares, here.rounds)
+    assert on_ray.chunks == [0, 1]

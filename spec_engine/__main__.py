@@ -18,6 +18,7 @@ it needs numpy), and no module imports it. ``odds`` and ``strategy`` honour
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -25,6 +26,7 @@ from collections.abc import Callable, Sequence
 from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
+from spec_engine.kit.conform import git_revision
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
 
@@ -138,6 +140,9 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
         progress=Progress(f"{rules.id} simulate", args.rounds),
     )
     result = summary(rules, tally, exact, args.strategy, args.seed)
+    result["date"] = datetime.datetime.now(datetime.UTC).date().isoformat()
+    result["revision"] = git_revision()
+    result["overrides"] = bool(os.environ.get("BLACKJACK_SPEC_OVERRIDES"))
     text = json.dumps(result, indent=1) if args.json else format_summary(result)
     return text, tally.violations == 0
 

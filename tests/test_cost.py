@@ -4,14 +4,16 @@ the matrix's notes. The figures come from the analysis cache that `make site` fi
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("numpy", reason="the analysis extra (make installs it)")
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.cost import _base, cost_page, effects, matrix_effects, strategy_page
+from spec_engine.pages.cost import _base, cost_page, effects, matrix_effects, simulation_rows, strategy_page
 from spec_engine.pages.matrix import rules_page
 from spec_engine.rules import ruleset
 
@@ -75,3 +77,23 @@ def test_the_cost_page_gives_each_rulebook_its_figures_and_gaps() -> None:
     assert page.count('<th scope="row">dealer shows') == 10
     assert "rules.html#rule-cut_card_from_end" in page  # the cut card's place is not modelled
     assert "rules.html#rule-insurance_base" in page  # UY's insurance on the total stake: valued on the original
+
+
+def test_the_simulations_stand_beside_the_exact_figures(tmp_path: Path) -> None:
+    summary = {
+        "rounds": 10_000_000,
+        "date": "2026-11-23",
+        "revision": "0123456789abcdef",
+        "mean_percent": -0.6,
+        "ci99_percent": [-0.7, -0.5],
+        "exact_percent": -0.612,
+        "exact_inside": True,
+        "violations": 0,
+    }
+    (tmp_path / "ES.json").write_text(json.dumps(summary), encoding="utf-8")
+    rows = simulation_rows([ruleset("CL"), ruleset("ES")], tmp_path)
+    assert rows[0].startswith("| CL | not simulated yet")
+    assert rows[1] == (
+        "| ES | 10,000,000 rounds, 2026-11-23 (revision 0123456789ab) | \u22120.600 % | \u22120.700 % to "
+        "\u22120.500 % | \u22120.612 % | yes | 0 |"
+    )

@@ -107,6 +107,29 @@ def test_original_stakes_only_is_close_to_a_peek_game() -> None:
     assert peek.ev_percent - obo.ev_percent < 0.01
 
 
+def test_original_stakes_only_without_bustable_extra_stakes_is_the_peek_game_exactly() -> None:
+    """Original bets only lost to a dealer blackjack, no hole card. The engine settles a busted hand
+    at once, so the game differs from a peek game only through doubled or split hands that bust
+    before the dealer's blackjack shows. Where none can (doubling on hard 9-11 only, one card to a
+    double: it cannot bust; no splitting), a dealer blackjack takes exactly the original stake
+    whatever the player did, so every action's value is the peek game's plus the same constant and
+    the return is the peek game's, exactly (measured: equal to 2e-15), which the published figures
+    validate. Losing all stakes is dearer (doubles lost twice): measured 0.086 points lower."""
+    base = dataclasses.replace(
+        standard(1, s17=True, das=True, no_hole_card=True),
+        double_totals=frozenset({9, 10, 11}),
+        double_one_card=True,
+        max_split_hands=1,
+    )
+    peek = figures(base, peek=True)
+    obo = figures(dataclasses.replace(base, dealer_blackjack_takes="original_stakes"))
+    all_stakes = figures(base)
+    for which in ("composition_dependent", "basic_strategy"):
+        ours, peeked = getattr(obo, which).ev_percent, getattr(peek, which).ev_percent
+        assert ours == pytest.approx(peeked, abs=1e-9), which
+        assert getattr(all_stakes, which).ev_percent < ours - 0.05, which
+
+
 def test_no_limit_on_split_hands_in_one_deck_is_the_published_four_hand_game() -> None:
     """Split limits: no limit. One deck holds four cards of each rank but the tens, and
     composition-dependent play never splits tens from a full deck, so a game without a limit on

@@ -112,9 +112,10 @@ def test_original_stakes_only_without_bustable_extra_stakes_is_the_peek_game_exa
     at once, so the game differs from a peek game only through doubled or split hands that bust
     before the dealer's blackjack shows. Where none can (doubling on hard 9-11 only, one card to a
     double: it cannot bust; no splitting), a dealer blackjack takes exactly the original stake
-    whatever the player did, so every action's value is the peek game's plus the same constant and
-    the return is the peek game's, exactly (measured: equal to 2e-15), which the published figures
-    validate. Losing all stakes is dearer (doubles lost twice): measured 0.086 points lower."""
+    whatever the player did, so every action's value is the peek game's times the chance of no
+    dealer blackjack, less the same constant: the same choices, and the peek game's return, exactly
+    (measured: equal to 2e-15), which the published figures validate. Losing all stakes is dearer
+    (doubles lost twice): measured 0.086 points lower."""
     base = dataclasses.replace(
         standard(1, s17=True, das=True, no_hole_card=True),
         double_totals=frozenset({9, 10, 11}),

@@ -107,6 +107,42 @@ def possible_totals(cards: Iterable[Card]) -> frozenset[int]:
     return frozenset((hard, hard + 10)) if aces and hard <= 11 else frozenset((hard,))
 
 
+def _inline_shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """:meth:`random.Random.shuffle` written out, its ``_randbelow`` inlined (a call less per card)."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _inline_is_exact() -> bool:
+    """Whether :func:`_inline_shuffle` gives this Python's own shuffle, draw for draw."""
+    for seed in (0, 1, 2026):
+        ours, theirs = list(DECK) * 3, list(DECK) * 3
+        _inline_shuffle(random.Random(seed), ours)
+        random.Random(seed).shuffle(theirs)
+        if ours != theirs:
+            return False
+    return True
+
+
+_INLINE_EXACT = _inline_is_exact()
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, only faster: the
+    inlined loop serves a plain :class:`random.Random` once it has been checked, at import,
+    to give the same order as this Python's own shuffle; anything else gets ``rng.shuffle``."""
+    if _INLINE_EXACT and type(rng) is random.Random:
+        _inline_shuffle(rng, cards)
+    else:
+        rng.shuffle(cards)
+
+
 class ShoeExhausted(InputError):
     """A stacked shoe ran out: the scenario did not stack enough cards."""
 
@@ -136,7 +172,7 @@ class Shoe:
         if not isinstance(decks, int) or decks < 1:
             raise InputError(f"need at least one deck, not {decks!r}", field="decks")
         cards = list(DECK) * decks
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         return cls(cards)
 
     def draw(self) -> Card:

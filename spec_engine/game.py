@@ -43,6 +43,48 @@ PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
     Phase.DONE: (),
 }
 
+# the phases as module constants: an enum member's attribute lookup costs a call on every use
+_BETTING, _INSURANCE, _PLAYING, _DONE = Phase.BETTING, Phase.INSURANCE, Phase.PLAYING, Phase.DONE
+
+# Events on the hot path are built from all nine fields at once (the keyword path of a
+# NamedTuple costs several times more); events are immutable, so equal ones may be shared.
+_new = tuple.__new__
+_CUT_CARD_OUT = Event("cut_card_out")
+_LAST_ROUND = Event("last_round")
+_INSURANCE_OFFERED = Event("insurance_offered")
+_INSURANCE_CLOSED = Event("insurance_closed")
+
+
+class _CardEvents(dict[str, Event]):
+    """Card code -> the event of that card dealt to one place (each built on first use)."""
+
+    __slots__ = ("box", "hand", "kind")
+
+    def __init__(self, kind: str, box: int | None, hand: int | None) -> None:
+        super().__init__()
+        self.kind = kind
+        self.box = box
+        self.hand = hand
+
+    def __missing__(self, code: str) -> Event:
+        event = self[code] = _new(Event, (self.kind, self.box, self.hand, None, code, None, None, None, None))
+        return event
+
+
+_DEALER_CARD = _CardEvents("dealer_card", None, None)
+_CARD: dict[tuple[int, int], _CardEvents] = {}
+"""(box, hand) -> its ``card`` events (boxes and hands are few: the cache stays small)."""
+
+
+def _card_events(box: int, hand: int) -> _CardEvents:
+    """The ``card`` events of hand ``hand`` (from 1) of box ``box``."""
+    if type(box) is not int or type(hand) is not int:  # an int subclass keeps its own type in the log
+        return _CardEvents("card", box, hand)
+    found = _CARD.get((box, hand))
+    if found is None:
+        found = _CARD[box, hand] = _CardEvents("card", box, hand)
+    return found
+
 
 class Action(NamedTuple):
     """A legal action: its kind, and the box and bettor it concerns where it has them."""
@@ -59,8 +101,14 @@ class Hand:
 
     def __init__(self, cards: list[Card], stakes: dict[str, Money], *, from_split: bool = False) -> None:
         self.cards = cards
-        self.hard = sum(c.value for c in cards)
-        self.ace = any(c.value == 1 for c in cards)
+        hard = 0
+        ace = False
+        for card in cards:
+            hard += card.value
+            if card.value == 1:
+                ace = True
+        self.hard = hard
+        self.ace = ace
         self.stakes = stakes
         self.original = dict(stakes) if not from_split else {b: 0 for b in stakes}
         self.open = set(stakes)  # bettors whose stake is not settled yet
@@ -71,8 +119,9 @@ class Hand:
 
     def add(self, card: Card) -> None:
         self.cards.append(card)
-        self.hard += card.value
-        if card.value == 1:
+        value = card.value
+        self.hard += value
+        if value == 1:
             self.ace = True
 
     @property
@@ -149,6 +198,11 @@ def _is_money(value: object) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
+_ACCEPTED: dict[tuple[int, Money, Money | None], RuleSet] = {}
+"""Rule sets (by id) with whole-number limits a round has already accepted: a rule set is
+frozen, so the same limits under it pass the same checks again (a table's every round)."""
+
+
 class Round:
     """One round of blackjack under a rule set, dealt from ``shoe``.
 
@@ -171,16 +225,20 @@ class Round:
         refill: Callable[[], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
     ) -> None:
-        if (
-            not _is_money(min_bet)
-            or min_bet <= 0
-            or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet))
-        ):
-            raise InputError(
-                f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
-            )
-        for name, why in unhonoured(rules):
-            raise InputError(why, field=name)
+        key = (id(rules), min_bet, max_bet)
+        # whole-number limits already accepted with this very rule set skip the checks below
+        checked = type(min_bet) is int and (max_bet is None or type(max_bet) is int) and _ACCEPTED.get(key) is rules
+        if not checked:
+            if (
+                not _is_money(min_bet)
+                or min_bet <= 0
+                or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet))
+            ):
+                raise InputError(
+                    f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
+                )
+            for name, why in unhonoured(rules):
+                raise InputError(why, field=name)
         self.rules = rules
         self.shoe = shoe
         self.min_bet = min_bet
@@ -190,7 +248,7 @@ class Round:
         self._emit = self.log.append
         self._start = len(self.log)
         self._refill = refill
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self.boxes: dict[int, Box] = {}
         self.answers: dict[tuple[int, str], bool] = {}
         """The box holders' answers to bets behind: (box, bettor) -> consent (else objection)."""
@@ -207,12 +265,18 @@ class Round:
         self.special_max = dict(special_max or {})
         self._order: list[Box] = []
         self._orders: dict[str, list[Box]] = {}
+        self._paying: list[Box] = []  # the boxes in the payment order, once the deal starts
         self._bi = 0
         self._hi = 0
         self._insurance_done = False
-        refusal = limits_refusal(rules, min_bet, max_bet)
-        if refusal is not None:
-            raise self._refuse(*refusal, "limits")
+        if not checked:
+            refusal = limits_refusal(rules, min_bet, max_bet)
+            if refusal is not None:
+                raise self._refuse(*refusal, "limits")
+            if type(min_bet) is int and (max_bet is None or type(max_bet) is int):
+                if len(_ACCEPTED) >= 256:
+                    _ACCEPTED.clear()
+                _ACCEPTED[key] = rules  # (held, so that its id is not reused while cached)
 
     # ------------------------------------------------------------------ views
     @property
@@ -227,7 +291,7 @@ class Round:
 
     def current(self) -> tuple[Box, Hand] | None:
         """The box and hand to act, in the PLAYING phase."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return None
         box = self._order[self._bi]
         return box, box.hands[self._hi]
@@ -273,18 +337,24 @@ class Round:
             # this card lies behind the cut card: its receiver is who "got" the cut card
             self._cut_pending = False
             self.cut_card_box = to
-        try:
-            card = shoe.draw()
-        except ShoeExhausted:
-            if self._refill is None:
-                raise
-            self._refill()
-            card = shoe.draw()
+        cards = shoe._cards
+        if cards:  # Shoe.draw, inlined
+            card = cards.pop()
+            shoe.dealt += 1
+        else:
+            try:
+                card = shoe.draw()
+            except ShoeExhausted:
+                if self._refill is None:
+                    raise
+                self._refill()
+                card = shoe.draw()
+            cards = shoe._cards
         self.drawn.append(card)
-        if shoe.remaining == shoe.cut_remaining:
-            self._emit(Event("cut_card_out"))
+        if len(cards) == shoe.cut_remaining:
+            self._emit(_CUT_CARD_OUT)
             if self.rules.announce_last_round:
-                self._emit(Event("last_round"))
+                self._emit(_LAST_ROUND)
             self._cut_pending = True
         return card
 
@@ -303,9 +373,11 @@ class Round:
         return box
 
     def _settle(self, box: Box, hand_no: int | None, bettor: str, stake: Money, net: Money, outcome: str) -> None:
-        net = money(net)
-        self.net[bettor] = money(self.net.get(bettor, 0) + net)
-        self._emit(Event("settle", box=box.number, hand=hand_no, bettor=bettor, amount=net, stake=stake, info=outcome))
+        if type(net) is not int:
+            net = money(net)
+        total = self.net.get(bettor, 0) + net
+        self.net[bettor] = total if type(total) is int else money(total)
+        self._emit(_new(Event, ("settle", box.number, hand_no, bettor, None, net, stake, None, outcome)))
 
     def _settle_hand(self, box: Box, hand: Hand, outcome: str, ratio: Fraction | int) -> None:
         """Settle every open stake of a hand: net = stake * ratio (-1 lose, 0 push)."""
@@ -319,13 +391,16 @@ class Round:
 
     # ------------------------------------------------------------------ betting
     def _need_betting(self, action: str) -> None:
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             raise self._refuse("bets_closed_at_deal", "bets are closed once dealing has started", action)
 
     def _check_amount(self, amount: object) -> Money:
-        if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
+        if type(amount) is not int:
+            if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
+                raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
+            amount = money(amount)  # type: ignore[arg-type]
+        elif amount <= 0:
             raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
-        amount = money(amount)  # type: ignore[arg-type]
         if self.rules.table_limits and amount < self.min_bet:
             raise self._refuse(
                 "table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet"
@@ -344,7 +419,9 @@ class Round:
         push that stays on its box from the round before (logged as ``stays``)."""
         self._need_betting("bet")
         rules = self.rules
-        if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.max_boxes:
+        if (
+            type(box) is not int and (isinstance(box, bool) or not isinstance(box, int))
+        ) or not 1 <= box <= rules.max_boxes:
             raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
         if not isinstance(bettor, str) or not bettor:
             raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
@@ -395,13 +472,15 @@ class Round:
                 raise self._refuse(
                     rule, f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet"
                 )
-        target.bets[bettor] = money(amount - excess)
         if excess:
+            target.bets[bettor] = money(amount - excess)
             target.excess[bettor] = excess
+        else:
+            target.bets[bettor] = amount
         self.boxes[box] = target
         self._orders.clear()
         self.net.setdefault(bettor, 0)
-        event = Event("stays" if stays else "bet", box=box, bettor=bettor, amount=amount)
+        event = _new(Event, ("stays" if stays else "bet", box, None, bettor, None, amount, None, None, None))
         self._emit(event)
         return event
 
@@ -493,7 +572,7 @@ class Round:
 
     def _decider(self, target: Box) -> str:
         if target.seated or self.rules.unseated_box_decider == "first_bettor":
-            return target.owner
+            return next(iter(target.bets))  # (its owner)
         best = max(target.bets.values())
         return next(b for b, amount in target.bets.items() if amount == best)
 
@@ -504,19 +583,40 @@ class Round:
         to deal the deal's ``n``-th card (from 1), the next card of the shoe goes to ``box``
         by mistake (``None``: it is drawn or exposed by mistake). Each is remedied as the rule
         set says (:meth:`misdeal`) before the deal goes on."""
-        self._need_phase(Phase.BETTING, "deal")
+        self._need_phase(_BETTING, "deal")
         if not self.boxes:
             raise InputError("no bet has been placed", field="bets")
         rules = self.rules
         order = self._in_order(rules.deal_order)
+        self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         mistakes: dict[int, list[int | None]] = {}
         for n, to_box in misdeals:
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
                 raise InputError(f"the deal has cards 1..{2 * len(order) + 1}, not {n!r}", field="misdeals")
             self._check_misdeal_box(to_box)
             mistakes.setdefault(n, []).append(to_box)
+        emit = self._emit
         if rules.no_more_bets_call:
-            self._emit(Event("announce", info=rules.no_more_bets_call))
+            emit(_new(Event, ("announce", None, None, None, None, None, None, None, rules.no_more_bets_call)))
+        draw = self._draw
+        if not mistakes:  # the usual deal, without the mistakes' bookkeeping
+            for each in order:
+                card = draw(each.number)
+                each.hands.append(Hand([card], dict(each.bets)))
+                emit(_card_events(each.number, 1)[card.code])
+            card = draw(0)
+            self.dealer.append(card)
+            emit(_DEALER_CARD[card.code])
+            for each in order:
+                card = draw(each.number)
+                hand = each.hands[0]
+                hand.add(card)
+                emit(_card_events(each.number, 1)[card.code])
+                if hand.hard == 11 and hand.ace:
+                    hand.natural = True
+                    hand.done = True
+            self._after_initial_deal()
+            return
         receivers: list[Box | None] = [*order, None, *order]
         for n, box in enumerate(receivers, start=1):
             for to_box in mistakes.get(n, ()):
@@ -525,7 +625,7 @@ class Round:
             if box is None:
                 card = self._draw(0)
                 self.dealer.append(card)
-                self._emit(Event("dealer_card", card=card.code))
+                self._emit(_DEALER_CARD[card.code])
             elif not box.hands:
                 card = self._draw(box.number)
                 box.hands.append(Hand([card], dict(box.bets)))
@@ -544,9 +644,9 @@ class Round:
         rules = self.rules
         up = self.dealer[0]
         if rules.announce_options:
-            self._emit(Event("options", info=", ".join(self._options(up))))
+            self._emit(_new(Event, ("options", None, None, None, None, None, None, None, ", ".join(self._options(up)))))
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
-            for box in self._in_order(rules.payment_order):
+            for box in self._paying:
                 hand = box.hands[0]
                 if hand.natural:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
@@ -578,8 +678,8 @@ class Round:
     def _insurance_open(self) -> bool:
         """Offer insurance if some box still has a stake in play; True if offered."""
         if any(h.open for box in self.boxes.values() for h in box.hands):
-            self.phase = Phase.INSURANCE
-            self._emit(Event("insurance_offered"))
+            self.phase = _INSURANCE
+            self._emit(_INSURANCE_OFFERED)
             return True
         return False
 
@@ -625,7 +725,7 @@ class Round:
         return None
 
     def _need_insurance_call(self, action: str) -> None:
-        if self.phase is not Phase.INSURANCE:
+        if self.phase is not _INSURANCE:
             when = "has not been called" if not self._insurance_done else "is closed"
             if self.dealer and self.dealer[0].value != 1:
                 when = f"is not offered: the dealer's first card is {self.dealer[0].code}"
@@ -672,8 +772,8 @@ class Round:
 
     def close_insurance(self) -> None:
         """The dealer closes insurance; the round goes on."""
-        self._need_phase(Phase.INSURANCE, "close_insurance")
-        self._emit(Event("insurance_closed"))
+        self._need_phase(_INSURANCE, "close_insurance")
+        self._emit(_INSURANCE_CLOSED)
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
             self._start_play()
@@ -682,7 +782,7 @@ class Round:
 
     # ------------------------------------------------------------------ the dealer's mistakes
     def _after_deal(self, action: str) -> None:
-        if self.phase not in (Phase.INSURANCE, Phase.PLAYING):
+        if self.phase not in (_INSURANCE, _PLAYING):
             raise self._refuse("misdeal_remedy", f"not during the {self.phase.value} phase", action)
 
     def misdeal(self, to_box: int | None = None) -> list[Event]:
@@ -738,7 +838,7 @@ class Round:
         self._insurance_done = False
         self._cut_pending = False
         self.cut_card_box = None
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self.deal()
 
     def forget_insurance_call(self) -> list[Event]:
@@ -753,12 +853,12 @@ class Round:
             self._start_play()
             return self.log[start:]
         card = self._draw(0)
-        self._emit(Event("dealer_card", card=card.code))
+        self._emit(_DEALER_CARD[card.code])
         if card.value == 10 and self.rules.missed_insurance_call == "void_ten":
             self.voided.append(card)
             self._emit(Event("remedy", card=card.code, info="void"))
             self._insurance_done = False
-            self._emit(Event("insurance_offered"))
+            self._emit(_INSURANCE_OFFERED)
             return self.log[start:]
         self.dealer.append(card)
         self._dealer_play()
@@ -777,14 +877,14 @@ class Round:
             self._emit(Event("hit", box=box, hand=self._hi + 1))
             self._deal_to(target, hand)
         if not hand.done:
-            self._emit(Event("stand", box=box, hand=self._hi + 1, info="automatic"))
+            self._emit(_new(Event, ("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
 
     # ------------------------------------------------------------------ playing
     def _start_play(self) -> None:
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         self._order = self._in_order(self.rules.play_order)
         self._bi = 0
         self._hi = 0
@@ -810,7 +910,9 @@ class Round:
                         and self._double_refusal(box, hand) is not None
                         and self._split_refusal(box, hand) is not None
                     ):
-                        self._emit(Event("stand", box=box.number, hand=self._hi + 1, info="automatic"))
+                        self._emit(
+                            _new(Event, ("stand", box.number, self._hi + 1, None, None, None, None, None, "automatic"))
+                        )
                         self._finish(box, hand)
                     else:
                         return
@@ -822,11 +924,12 @@ class Round:
     def _deal_to(self, box: Box, hand: Hand) -> None:
         card = self._draw(box.number)
         hand.add(card)
-        self._emit(Event("card", box=box.number, hand=box.hands.index(hand) + 1, card=card.code))
+        number = box.hands.index(hand) + 1
+        self._emit(_card_events(box.number, number)[card.code])
         if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
         if hand.hard > 21:
-            self._emit(Event("bust", box=box.number, hand=box.hands.index(hand) + 1, total=hand.hard))
+            self._emit(_new(Event, ("bust", box.number, number, None, None, None, None, hand.hard, None)))
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -845,6 +948,10 @@ class Round:
         self._dealer_play()
 
     def _acting(self, box: int, action: str, by: str | None) -> tuple[Box, Hand]:
+        if self.phase is _PLAYING and by is None and isinstance(box, int):  # the usual case, in short
+            acting = self._order[self._bi]
+            if self.boxes.get(box) is acting:
+                return acting, acting.hands[self._hi]
         target = self.boxes.get(box) if isinstance(box, int) else None
         current = self.current()
         if current is None or target is not current[0]:
@@ -860,7 +967,7 @@ class Round:
                     refusal = self._split_refusal(target, hand)
                 if refusal is not None:
                     raise self._refuse(*refusal, action)
-            self._need_phase(Phase.PLAYING, action)
+            self._need_phase(_PLAYING, action)
             self._box(box)
             assert current is not None
             raise self._refuse("play_order", f"box {box} is out of turn: box {current[0].number} is to act", action)
@@ -881,7 +988,7 @@ class Round:
             return "split_aces_one_card", "a split ace receives one card only"
         if hand.hard == 21 and not rules.hit_on_hard_21:
             return "hit_on_hard_21", "no card may be drawn on 21"
-        if hand.soft and hand.hard == 11 and not rules.hit_on_soft_21:
+        if hand.hard == 11 and hand.ace and not rules.hit_on_soft_21:  # (soft 21)
             return "hit_on_soft_21", "no card may be drawn on soft 21"
         return None
 
@@ -894,13 +1001,13 @@ class Round:
         refusal = self._hit_refusal(hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
-        event = Event("hit", box=box, hand=self._hi + 1, bettor=by or self._decider(target))
+        event = _new(Event, ("hit", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
         elif self._hit_refusal(hand) is not None and self._double_refusal(target, hand) is not None:
-            self._emit(Event("stand", box=box, hand=self._hi + 1, info="automatic"))
+            self._emit(_new(Event, ("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
             self._finish(target, hand)
             self._advance()
         return event
@@ -922,9 +1029,10 @@ class Round:
         refusal = self._stand_refusal(hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
-        event = Event("stand", box=box, hand=self._hi + 1, bettor=by or self._decider(target))
+        event = _new(Event, ("stand", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
         self._emit(event)
-        self._finish(target, hand)
+        hand.done = True  # (as _finish)
+        target.series_open = False
         self._advance()
         return event
 
@@ -982,7 +1090,7 @@ class Round:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = Event("double", box=box, hand=number, bettor=by or self._decider(target))
+        event = _new(Event, ("double", box, number, by or self._decider(target), None, None, None, None, None))
         self._emit(event)
         for bettor in target.bets:
             if bettor not in hand.stakes:
@@ -992,7 +1100,7 @@ class Round:
             else:
                 extra = hand.stakes[bettor]
                 hand.stakes[bettor] = extra * 2
-                self._emit(Event("match", box=box, hand=number, bettor=bettor, amount=extra))
+                self._emit(_new(Event, ("match", box, number, bettor, None, extra, None, None, None)))
         hand.doubled = True
         self._deal_to(target, hand)
         if hand.done:
@@ -1058,9 +1166,13 @@ class Round:
     # ------------------------------------------------------------------ dealer and settlement
     def _dealer_play(self) -> None:
         rules = self.rules
-        self.phase = Phase.DONE
+        self.phase = _DONE
         live = [h for box in self.boxes.values() for h in box.hands if h.open]
-        insured = any(box.insurance for box in self.boxes.values())
+        insured = False
+        for box in self.boxes.values():
+            if box.insurance:
+                insured = True
+                break
         if not live and not insured and not rules.dealer_plays_when_all_bust:
             self._emit(Event("dealer_discards", card=self.dealer[0].code))
             self._clear()
@@ -1068,12 +1180,12 @@ class Round:
         if len(self.dealer) == 1:
             card = self._draw(0)
             self.dealer.append(card)
-            self._emit(Event("dealer_card", card=card.code))
+            self._emit(_DEALER_CARD[card.code])
         up, card = self.dealer[0], self.dealer[1]
         hard = up.value + card.value
         ace = up.value == 1 or card.value == 1
         blackjack = ace and hard == 11
-        if not blackjack and any(not h.natural for h in live):
+        if not blackjack and not all([h.natural for h in live]):
             stand_soft = rules.dealer_stands_soft_17
             while True:
                 soft = ace and hard <= 11
@@ -1082,13 +1194,13 @@ class Round:
                     break
                 card = self._draw(0)
                 self.dealer.append(card)
-                self._emit(Event("dealer_card", card=card.code))
+                self._emit(_DEALER_CARD[card.code])
                 hard += card.value
                 ace = ace or card.value == 1
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        self._emit(Event("dealer_total", total=total, info=state))
-        order = self._in_order(rules.payment_order)
+        self._emit(_new(Event, ("dealer_total", None, None, None, None, None, None, total, state)))
+        order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
                 for index, hand in enumerate(box.hands):
@@ -1107,8 +1219,9 @@ class Round:
 
     def _settle_against_dealer(self, box: Box, number: int, hand: Hand, dealer_bj: bool, dealer_total: int) -> None:
         rules = self.rules
+        mine = hand.total
         player_bj = hand.natural or (
-            rules.split_21_is_blackjack and hand.from_split and len(hand.cards) == 2 and hand.total == 21
+            rules.split_21_is_blackjack and hand.from_split and len(hand.cards) == 2 and mine == 21
         )
         for bettor in box.bets:
             if bettor not in hand.open:
@@ -1119,9 +1232,9 @@ class Round:
             elif dealer_bj:
                 lost = stake if rules.dealer_blackjack_takes == "all_stakes" else hand.original[bettor]
                 outcome, net = ("lose", -lost)
-            elif dealer_total > 21 or hand.total > dealer_total:
+            elif dealer_total > 21 or mine > dealer_total:
                 outcome, net = "win", stake
-            elif hand.total == dealer_total:
+            elif mine == dealer_total:
                 outcome, net = "push", 0
             else:
                 outcome, net = "lose", -stake
@@ -1129,20 +1242,29 @@ class Round:
         hand.open.clear()
 
     def _clear(self) -> None:
-        for box in self._in_order(self.rules.payment_order):
-            for bettor, excess in box.excess.items():
-                self._settle(box, None, bettor, excess, 0, "excess_returned")
-        self.phase = Phase.DONE
-        self.cleared = self.cards_on_table()
-        self._emit(Event("clear", total=len(self.cleared), info=" ".join(c.code for c in self.cleared)))
+        order = self._paying
+        for box in order:
+            if box.excess:
+                for bettor, excess in box.excess.items():
+                    self._settle(box, None, bettor, excess, 0, "excess_returned")
+        self.phase = _DONE
+        cleared = [c for box in order for h in box.hands for c in h.cards]  # as cards_on_table()
+        cleared += self.voided
+        cleared += self.dealer
+        self.cleared = cleared
+        self._emit(
+            _new(
+                Event, ("clear", None, None, None, None, None, None, len(cleared), " ".join([c.code for c in cleared]))
+            )
+        )
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:
         """Every action allowed now. ``bet`` stands for any bet within the limits."""
         phase = self.phase
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             return [Action("bet"), Action("deal")] if self.boxes else [Action("bet")]
-        if phase is Phase.INSURANCE:
+        if phase is _INSURANCE:
             out = [Action("close_insurance")]
             for box in self._in_order(self.rules.payment_order):
                 for bettor in box.bets:
@@ -1151,7 +1273,7 @@ class Round:
                     if self._even_money_refusal(box, bettor) is None:
                         out.append(Action("even_money", box.number, bettor))
             return out
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             box, hand = self._order[self._bi], self._order[self._bi].hands[self._hi]
             out = []
             if self._hit_refusal(hand) is None:

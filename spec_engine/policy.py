@@ -19,11 +19,12 @@ def simple_policy(rnd: Round) -> None:
     box, hand = current
     number = box.number
     two = len(hand.cards) == 2
+    total = hand.total
     if two and hand.cards[0].value in (1, 8) and rnd._split_refusal(box, hand) is None:
         rnd.split(number)
-    elif two and hand.total in (10, 11) and rnd._double_refusal(box, hand) is None:
+    elif two and total in (10, 11) and rnd._double_refusal(box, hand) is None:
         rnd.double(number)
-    elif (hand.total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
+    elif (total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
         rnd.hit(number)
     else:
         rnd.stand(number)

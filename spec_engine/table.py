@@ -10,12 +10,14 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from spec_engine.cards import Card, Shoe, ShoeExhausted
+from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
 from spec_engine.game import Phase, Round, limits_refusal
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
+
+_INSURANCE, _DONE = Phase.INSURANCE, Phase.DONE  # (an enum member's lookup costs a call)
 
 
 def people_at(rules: RuleSet, players: int) -> int:
@@ -116,7 +118,7 @@ class Table:
             cards = self._stack(self._stacked.pop(0), cards)
             self._rotate = not self._after_cut
         else:
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         self.shuffles += 1
         self.shoe.load(cards)
         self.log.append(Event("shuffle", total=len(cards)))
@@ -199,7 +201,7 @@ class Table:
             raise ShoeExhausted("the shoe ran out mid-round and the rules do not refill it", field="shoe")
         cards = self.tray
         self.tray = []
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         at = self.rng.randint(1, len(cards)) if len(cards) > 1 else 0
         cards = cards[at:] + cards[:at]
         self.log.append(Event("shuffle", total=len(cards), info="discards"))
@@ -238,12 +240,15 @@ class Table:
     def finish(self, rnd: Round) -> None:
         """Apply a settled round's results to the balances and clear its cards. Winnings of
         the bettors who left (:meth:`leave`) are kept on the table as the rule set says."""
-        absent = self.absent & set(rnd.net)
-        if rnd.phase is not Phase.DONE:
+        absent = self.absent & set(rnd.net) if self.absent else set()
+        if rnd.phase is not _DONE:
             raise InputError("the round is not settled yet", field="round")
+        balances = self.balances
         for bettor, net in rnd.net.items():
-            self.balances[bettor] = money(self.balances.get(bettor, 0) + net)
-        self.bank = money(self.bank + rnd.bank_net())
+            total = balances.get(bettor, 0) + net
+            balances[bettor] = total if type(total) is int else money(total)
+        bank = self.bank + rnd.bank_net()
+        self.bank = bank if type(bank) is int else money(bank)
         self.tray.extend(rnd.cleared)
         self.rounds += 1
         self._round_open = False
@@ -253,14 +258,14 @@ class Table:
             self.last_cut_box = rnd.cut_card_box
         if self.rules.push_stake_stays:
             self.staying = self._pushed(rnd, absent)
-        for bettor, entry in list(self.held.items()):
+        for bettor, entry in list(self.held.items()) if self.held else ():
             entry[1] -= 1
             if entry[1] <= 0:
                 del self.held[bettor]
                 self.balances[bettor] = money(self.balances[bettor] - entry[0])
                 self.bank = money(self.bank + entry[0])
                 self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
-        for bettor in sorted(absent):
+        for bettor in sorted(absent) if absent else ():
             won = sum(
                 e.stake + e.amount
                 for e in rnd.settlements()
@@ -325,8 +330,8 @@ class Table:
             if (box, bettor) not in self.stayed:
                 rnd.place_bet(box, bettor, amount)
         rnd.deal()
-        while rnd.phase is not Phase.DONE:
-            if rnd.phase is Phase.INSURANCE:
+        while rnd.phase is not _DONE:
+            if rnd.phase is _INSURANCE:
                 rnd.close_insurance()
             else:
                 policy(rnd)

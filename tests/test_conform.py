@@ -140,6 +140,28 @@ def test_an_unsupported_level_is_unsupported_and_the_rest_still_passes(tmp_path:
     assert summary["regulations"]["UY"]["percent"]["PASS"] == 50.0
 
 
+CONSENT = "occupied_box_needs_its_occupants_consent or doubling_on_a_hard_twelve"
+"""Two UY scenarios: one with refusals (UY-11.2, cited exactly so by the rule set), one without."""
+
+
+def test_an_implementation_citing_every_clause_fails(tmp_path: Path) -> None:
+    _, results, _ = kit(tmp_path, hostile("cites_everything"), k=CONSENT)
+    got = {r["scenario"]: r for r in results}
+    refused = got["A bet on an occupied box needs its occupant's consent first"]
+    assert refused["status"] == "FAIL"
+    assert "exactly" in refused["message"] and "UY-11.2" in refused["message"]
+    assert got["Doubling on a hard twelve, compared"]["status"] == "PASS"  # no refusal to cite
+    # a deliberate difference of citations, declared, is accepted
+    _, lenient, _ = kit(tmp_path / "lenient", hostile("cites_everything"), k=CONSENT, citations="contains")
+    assert statuses(lenient) == {"PASS"}
+
+
+def test_a_reply_breaking_the_schema_is_an_error_naming_it(tmp_path: Path) -> None:
+    _, results, _ = kit(tmp_path, hostile("extra_field"), k=CONSENT)
+    assert len(results) == 2 and statuses(results) == {"ERROR"}, results
+    assert all("breaks the protocol's schemas" in r["message"] and "elapsed_ms" in r["message"] for r in results)
+
+
 def test_a_wrong_payout_fails_with_a_reproduction_that_replays(tmp_path: Path) -> None:
     _, results, _ = kit(tmp_path, hostile("six_to_five"))
     by_name = {r["scenario"]: r for r in results}

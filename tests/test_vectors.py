@@ -30,7 +30,8 @@ from spec_engine.kit.vectors import (
     vector_id,
     write,
 )
-from tests.test_protocol import ROOT, dumped_folder, errors, event_errors, recorded_vectors, with_events_apart
+from tests.schemas import errors, event_errors, with_events_apart
+from tests.test_protocol import ROOT, dumped_folder, recorded_vectors
 
 __all__ = ["recorded_vectors"]  # the fixture, shared with tests/test_protocol.py
 

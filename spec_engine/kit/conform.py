@@ -78,6 +78,9 @@ PARTIAL = ".partial"
 """The sub-folder where the pytest plugin writes its raw results while the run goes on."""
 
 REPORT, JUNIT, SUMMARY, REPRO, RESULTS = "report.jsonl", "junit.xml", "summary.json", "repro", "scenarios.json"
+CITATIONS = ("exact", "contains")
+"""How a refusal's clause ids are compared (``--citations``): exactly the reference's, or the
+expected one among them (a declared, deliberate difference)."""
 
 
 def normalize_status(status: object) -> str:
@@ -476,9 +479,14 @@ def run(
     keyword: str | None = None,
     max_time: float = 3600.0,
     quiet: bool = False,
+    citations: str = "exact",
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run the suite against ``command``; write the report into ``out``; return its header
-    and results."""
+    and results. ``citations``: ``exact`` (a refusal cites exactly what the rule set cites for
+    the refused rule) or ``contains`` (the expected clause among those cited: a deliberate
+    difference of citations, declared; the report says so)."""
+    if citations not in CITATIONS:
+        raise ValueError(f"citations must be one of {CITATIONS}, not {citations!r}")
     started = time.monotonic()
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -497,7 +505,14 @@ def run(
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "command": command,
         "regulation": regulation,
-        "options": {"timeout": timeout, "memory_mb": memory_mb, "jobs": jobs, "k": keyword, "max_time": max_time},
+        "options": {
+            "timeout": timeout,
+            "memory_mb": memory_mb,
+            "jobs": jobs,
+            "k": keyword,
+            "max_time": max_time,
+            "citations": citations,
+        },
         "probe": {k: v for k, v in hello.items() if k != "hello"},
     }
     argv = [
@@ -526,6 +541,7 @@ def run(
         BLACKJACK_SPEC_TIMEOUT=str(timeout),
         BLACKJACK_SPEC_MEMORY_MB=str(memory_mb),
         BLACKJACK_SPEC_RESULTS=str(out / RESULTS),
+        BLACKJACK_SPEC_CITATIONS=citations,
     )
     stopped = None
     with (out / "pytest.log").open("wb") as log:
@@ -560,6 +576,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="parallel pytest workers (default 2)")
     parser.add_argument("-k", dest="keyword", help="only scenarios matching this pytest -k expression")
     parser.add_argument("--max-time", type=float, default=3600.0, help="stop the whole run after this many seconds")
+    parser.add_argument(
+        "--citations",
+        choices=CITATIONS,
+        default="exact",
+        help="exact (default): a refusal cites exactly the clauses the rule set cites for the refused rule; "
+        "contains: the expected clause among those cited (declare a deliberate difference; the report says so)",
+    )
     args = parser.parse_args(argv)
     try:
         shlex.split(args.impl)
@@ -577,6 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs=args.jobs,
         keyword=args.keyword,
         max_time=args.max_time,
+        citations=args.citations,
     )
     counts = summarize(results)["all"]["counts"]
     shown = ", ".join(f"{n} {s}" for s, n in counts.items() if n)

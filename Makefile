@@ -50,7 +50,7 @@ site: $(STAMP)
 	rm -rf reports/recordings
 	BLACKJACK_SPEC_RECORD=reports/recordings $(PY) -m pytest -q -n 2 tests/test_features.py; test $$? -le 1
 	@# the second-language implementation's conformance report (needs node; failures are reported, not fatal)
-	for reg in CZ IT; do if command -v node >/dev/null; then $(PY) -m spec_engine.kit.conform \
+	for reg in CL ES UY CZ IT; do if command -v node >/dev/null; then $(PY) -m spec_engine.kit.conform \
 	  --impl "node conformance/js/blackjack.js" --regulation $$reg --out reports/conformance/javascript-$$reg \
 	  --jobs 2; test $$? -le 1 || exit 1; fi; done
 	rm -rf docs/generated

@@ -60,6 +60,8 @@ from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
+from spec_engine.kit.manifest import problems as manifest_problems
+from spec_engine.kit.manifest import suite_version
 from spec_engine.kit.protocol import ProtocolDriver, answer
 from spec_engine.rules import RULE_FIELDS, ruleset
 
@@ -211,21 +213,21 @@ def _at(events: Sequence[Any] | None, index: int | None) -> Any:
 
 # ------------------------------------------------------------------------------ the report
 def suite_info() -> dict[str, Any]:
-    """The suite's version: the project's version and a digest of the feature files."""
-    version = "unknown"
+    """The suite a run tests: its version and manifest's hash (:mod:`spec_engine.kit.manifest`),
+    whether the files match that manifest, and a digest of the feature files."""
     try:
-        import tomllib
-
-        version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
-    except (OSError, KeyError, ValueError):
-        pass
+        release = suite_version()
+        matches = not manifest_problems()
+    except (OSError, RuntimeError, ValueError):
+        release, matches = {"version": "unknown", "manifest_sha256": ""}, False
     digest = hashlib.sha256()
     features = sorted((ROOT / "features").rglob("*.feature"))
     for path in features:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return {
         "name": "blackjack-spec",
-        "version": version,
+        **release,
+        "manifest_matches": matches,
         "features": len(features),
         "features_sha256": digest.hexdigest(),
     }
@@ -291,10 +293,16 @@ def clause_key(clause: str) -> tuple[Any, ...]:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[-.]", clause))
 
 
-def junit_xml(results: Sequence[Mapping[str, Any]], name: str) -> str:
+def junit_xml(results: Sequence[Mapping[str, Any]], name: str, header: Mapping[str, Any] | None = None) -> str:
     """JUnit XML for CI tools: FAIL is a failure; ERROR, CRASH, TIMEOUT (and an unknown
-    status) an error; UNSUPPORTED and SKIP skipped."""
+    status) an error; UNSUPPORTED and SKIP skipped. The run's identity (suite version and
+    manifest hash, the implementation's hello, date, command line) goes in the top element's
+    properties."""
     suites = ET.Element("testsuites", name=name)
+    if header is not None:
+        props = ET.SubElement(suites, "properties")
+        for key, value in run_identity(header).items():
+            ET.SubElement(props, "property", name=key, value=value if isinstance(value, str) else json.dumps(value))
     by_feature: dict[str, list[Mapping[str, Any]]] = {}
     for row in results:
         by_feature.setdefault(str(row.get("feature") or "unknown"), []).append(row)
@@ -439,11 +447,29 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
         for result in results:
             stream.write(json.dumps({"kind": "result", **result}, ensure_ascii=False) + "\n")
     name = implementation_name(header)
-    (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}"), encoding="utf-8")
-    summary = {"implementation": name, "regulation": header.get("regulation"), **summarize(results)}
+    (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}", header), encoding="utf-8")
+    summary = {
+        "implementation": name,
+        "regulation": header.get("regulation"),
+        **run_identity(header),
+        **summarize(results),
+    }
     (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.rmtree(partial, ignore_errors=True)
     return results
+
+
+def run_identity(header: Mapping[str, Any]) -> dict[str, Any]:
+    """What every report states of its run: the suite's version and manifest hash, the
+    implementation's hello reply, the date and the command line."""
+    suite = header.get("suite") or {}
+    return {
+        "suite_version": suite.get("version"),
+        "manifest_sha256": suite.get("manifest_sha256"),
+        "hello": header.get("implementation"),
+        "date": header.get("date"),
+        "command": header.get("command"),
+    }
 
 
 def implementation_name(header: Mapping[str, Any]) -> str:

@@ -10,6 +10,7 @@ site code is touched.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,9 @@ COPIED = ("spec_engine", "features", "tests", "docs", "pyproject.toml", "mkdocs.
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True, check=False)
+    # the exact odds of the cost pages from the checkout's cache (keyed by the rule values)
+    env = {**os.environ, "BLACKJACK_SPEC_CACHE": str(ROOT / ".cache")}
+    return subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True, check=False, env=env)
 
 
 @pytest.fixture(scope="module")

@@ -20,14 +20,17 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import tempfile
+import zipfile
 from collections import defaultdict
 from pathlib import Path
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.conform import REPORT
 from spec_engine.kit.exercised import clause_coverage, tag_evidence
+from spec_engine.kit.manifest import suite_version
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_results, scenarios
-from spec_engine.kit.vectors import collect
+from spec_engine.kit.vectors import collect, write
 from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
 from spec_engine.pages.cost import cost_page, matrix_effects, strategy_page
@@ -49,6 +52,31 @@ def _showcase_pages() -> dict[str, str]:
 CONFORMANCE_REPORTS = Path("reports") / "conformance"
 
 
+def vectors_archive(out: Path, recordings: Path, passed: bool) -> str:
+    """The test vectors of this suite version as one zip archive beside the pages (from the
+    recordings of the run that made the results; only when every scenario passed), and the
+    paragraph that links it."""
+    if not passed:
+        return "The test vectors are published only from a run in which every scenario passed.\n"
+    suite = suite_version()
+    name = f"blackjack-spec-vectors-{suite['version']}.zip"
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "vectors"
+        write(folder, collect(recordings))
+        (folder / "suite.json").write_text(json.dumps(suite, indent=1) + "\n", encoding="utf-8")
+        files = sorted(p for p in folder.rglob("*") if p.is_file())
+        (out / "conformance").mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(out / "conformance" / name, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in files:  # fixed order and dates: the same suite gives the same archive
+                info = zipfile.ZipInfo(path.relative_to(folder.parent).as_posix(), date_time=(2026, 1, 1, 0, 0, 0))
+                archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    return (
+        f"**Test vectors of suite {suite['version']}** (manifest `{suite['manifest_sha256'][:16]}`): "
+        f"[{name}](conformance/{name}), every scenario's requests, replies and event log as JSON "
+        f"({len(files) - 3} vectors; `python -m spec_engine.kit.vectors --check DIR --impl CMD` replays them).\n"
+    )
+
+
 def _conformance_page(out: Path) -> str:
     """The conformance reports (``reports/conformance/<implementation>/``), their
     reproduction files copied beside the page for download."""
@@ -61,7 +89,10 @@ def _conformance_page(out: Path) -> str:
         if repro.is_dir():
             shutil.copytree(repro, target / report.parent.name / "repro")
     page = report_page(CONFORMANCE_REPORTS, link_base="conformance")
-    return page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md).\n"
+    return (
+        page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md); "
+        "what changed between versions of the suite, in [its changelog](../changelog.md).\n"
+    )
 
 
 def generate(out: Path, results_path: Path | None = None, recordings: Path | None = None) -> list[Path]:
@@ -90,7 +121,10 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     for feature, group in by_feature.items():
         pages[f"scenarios/{feature_page(feature)}.md"] = scenario_file_page(feature, group, results, FEATURES.parent)
     pages.update(_showcase_pages())
-    pages["conformance.md"] = _conformance_page(out)
+    pages["conformance.md"] = _conformance_page(out)  # (re)makes out/conformance/
+    if recordings is not None:
+        passed = bool(entries) and all(e.get("status") == "passed" for e in entries)
+        pages["conformance.md"] += "\n" + vectors_archive(out, recordings, passed)
     written = [write_pdf(out / "rules.pdf")]
     for name, page in pages.items():
         path = out / name

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
+from operator import attrgetter
 from typing import NamedTuple
 
 from spec_engine.cards import Card, Shoe, ShoeExhausted
@@ -49,6 +50,7 @@ _BETTING, _INSURANCE, _PLAYING, _DONE = Phase.BETTING, Phase.INSURANCE, Phase.PL
 # Events on the hot path are built from all nine fields at once (the keyword path of a
 # NamedTuple costs several times more); events are immutable, so equal ones may be shared.
 _new = tuple.__new__
+_code = attrgetter("code")
 _CUT_CARD_OUT = Event("cut_card_out")
 _LAST_ROUND = Event("last_round")
 _INSURANCE_OFFERED = Event("insurance_offered")
@@ -445,7 +447,8 @@ class Round:
         if limit is not None and len(target.bets) >= limit:
             raise self._refuse(rule, f"box {box} already holds {len(target.bets)} bet(s), the most allowed", "bet")
         excess: Money = 0
-        if rules.table_limits and self.max_bet is not None and sum(target.bets.values()) + amount > self.max_bet:
+        held = sum(target.bets.values()) if target.bets else 0
+        if rules.table_limits and self.max_bet is not None and held + amount > self.max_bet:
             special = self.special_max.get(bettor)
             if special is not None and rules.special_maximum:
                 if target.bets:
@@ -466,7 +469,7 @@ class Round:
                     excess = money(amount - special)
                 target.special = bettor
             elif unnoticed and rules.over_maximum_bet == "capped":
-                excess = money(sum(target.bets.values()) + amount - self.max_bet)
+                excess = money(held + amount - self.max_bet)
             else:
                 rule = "over_maximum_bet" if unnoticed else "table_limits"
                 raise self._refuse(
@@ -670,7 +673,8 @@ class Round:
         """The boxes with a bet, ascending or descending (remembered until the bets change)."""
         found = self._orders.get(order)
         if found is None:
-            found = sorted(self.boxes.values(), key=lambda b: b.number, reverse=order == "descending")
+            boxes = self.boxes  # (keyed by their numbers)
+            found = [boxes[number] for number in sorted(boxes, reverse=order == "descending")]
             self._orders[order] = found
         return found
 
@@ -1167,14 +1171,16 @@ class Round:
     def _dealer_play(self) -> None:
         rules = self.rules
         self.phase = _DONE
-        live = [h for box in self.boxes.values() for h in box.hands if h.open]
+        live: list[Hand] = []
         insured = False
         for box in self.boxes.values():
+            for hand in box.hands:
+                if hand.open:
+                    live.append(hand)
             if box.insurance:
                 insured = True
-                break
         if not live and not insured and not rules.dealer_plays_when_all_bust:
-            self._emit(Event("dealer_discards", card=self.dealer[0].code))
+            self._emit(_new(Event, ("dealer_discards", None, None, None, self.dealer[0].code, None, None, None, None)))
             self._clear()
             return
         if len(self.dealer) == 1:
@@ -1248,15 +1254,15 @@ class Round:
                 for bettor, excess in box.excess.items():
                     self._settle(box, None, bettor, excess, 0, "excess_returned")
         self.phase = _DONE
-        cleared = [c for box in order for h in box.hands for c in h.cards]  # as cards_on_table()
+        cleared: list[Card] = []  # as cards_on_table()
+        for box in order:
+            for hand in box.hands:
+                cleared += hand.cards
         cleared += self.voided
         cleared += self.dealer
         self.cleared = cleared
-        self._emit(
-            _new(
-                Event, ("clear", None, None, None, None, None, None, len(cleared), " ".join([c.code for c in cleared]))
-            )
-        )
+        codes = " ".join(map(_code, cleared))
+        self._emit(_new(Event, ("clear", None, None, None, None, None, None, len(cleared), codes)))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:

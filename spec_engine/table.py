@@ -212,7 +212,12 @@ class Table:
     def new_round(self) -> Round:
         """A round in its betting phase. After the round in which the cut card came out the
         shoe is shuffled first (and, without auto_cut, must be cut before this call)."""
-        if self.shoe.cut_card_out and self.rules.last_round_on_cut_card:
+        shoe = self.shoe
+        if (
+            shoe.cut_remaining is not None
+            and len(shoe._cards) <= shoe.cut_remaining
+            and self.rules.last_round_on_cut_card
+        ):
             if not self.auto_cut:
                 raise self._refuse(
                     "last_round_on_cut_card", "the cut card is out: the shoe must be shuffled and cut", "new_round"
@@ -233,8 +238,9 @@ class Table:
             special_max=self.special_max,
         )
         self.stayed, self.staying = self.staying, {}
-        for (box, bettor), amount in self.stayed.items():  # by box, in the order the bettors came
-            rnd.place_bet(box, bettor, amount, stays=True)
+        if self.stayed:
+            for (box, bettor), amount in self.stayed.items():  # by box, in the order the bettors came
+                rnd.place_bet(box, bettor, amount, stays=True)
         return rnd
 
     def finish(self, rnd: Round) -> None:
@@ -247,7 +253,7 @@ class Table:
         for bettor, net in rnd.net.items():
             total = balances.get(bettor, 0) + net
             balances[bettor] = total if type(total) is int else money(total)
-        bank = self.bank + rnd.bank_net()
+        bank = self.bank - sum(rnd.net.values())  # (+ rnd.bank_net())
         self.bank = bank if type(bank) is int else money(bank)
         self.tray.extend(rnd.cleared)
         self.rounds += 1
@@ -321,14 +327,15 @@ class Table:
         decide every hand, settle and clear."""
         rnd = self.new_round()
         wanted = {(box, bettor): amount for box, bettor, amount in bets}
-        for (box, bettor), stake in self.stayed.items():  # the pushed stakes on the table
+        stayed = self.stayed
+        for (box, bettor), stake in stayed.items():  # the pushed stakes on the table
             if (box, bettor) not in wanted:
                 rnd.withdraw_bet(box, bettor)
             elif wanted[box, bettor] != stake:
                 rnd.change_bet(box, bettor, wanted[box, bettor])
-        for (box, bettor), amount in wanted.items():
-            if (box, bettor) not in self.stayed:
-                rnd.place_bet(box, bettor, amount)
+        for key, amount in wanted.items():
+            if key not in stayed:
+                rnd.place_bet(key[0], key[1], amount)
         rnd.deal()
         while rnd.phase is not _DONE:
             if rnd.phase is _INSURANCE:

@@ -6,12 +6,11 @@
 //
 //   node conformance/js/blackjack.js
 //
-// Scope: the round level (a single round on a stacked shoe) under all five rule sets (CL,
-// ES, UY, CZ, IT), with the dealer's mistakes (misdeal, forget_insurance_call) and the
-// absent bettor's hand (play_absent). The rule values and the clause ids a refusal cites are
-// read at run time from spec_engine/data/rulesets/<reg>.toml (BLACKJACK_JS_RULESETS names
-// another folder); `overrides` change them for one game (a changed value cites no clause).
-// The table and session levels answer the error code "unsupported".
+// Scope: every level -- a round on a stacked shoe, a table dealing shoe after shoe, a
+// player-banked session -- under all five rule sets (CL, ES, UY, CZ, IT), with every action
+// of the protocol. The rule values and the clause ids a refusal cites are read at run time
+// from spec_engine/data/rulesets/<reg>.toml (BLACKJACK_JS_RULESETS names another folder);
+// `overrides` change them for one game (a changed value cites no clause).
 //
 // Money is exact: a rational of two BigInts, written as a decimal string ("22.5").
 // No npm dependencies.
@@ -24,7 +23,8 @@ const readline = require('readline');
 const PROTOCOL = '1.0';
 const REGULATIONS = ['CL', 'ES', 'UY', 'CZ', 'IT'];
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
-  'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'misdeal', 'play_absent'];
+  'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'misdeal', 'play_absent',
+  'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];
 const TABLE_ACTIONS = new Set(['cut', 'shuffle', 'change_dealer', 'announce_closing', 'leave', 'claim',
   'session_round', 'session_play']);
 const RULESETS = process.env.BLACKJACK_JS_RULESETS ||
@@ -229,6 +229,7 @@ class Box {
     this.insurance = new Map();
     this.even = new Set();
     this.series = false; // a run of equal cards since the last split, still unbroken
+    this.special = null; // the bettor playing his special maximum on this box
   }
 
   get owner() { return this.bets.keys().next().value; }
@@ -237,10 +238,15 @@ class Box {
 const sum = (values) => [...values].reduce((a, b) => a.add(b), Q.of(0));
 
 class Round {
-  constructor(rules, shoe, { minBet, maxBet, seated }) {
+  // `shoe`: { cards (first dealt first), cutRemaining (cards behind the cut card, or null) };
+  // at a table, `log` is the table's, `refill` refills an empty shoe and `specialMax` gives
+  // the bettors authorised a special maximum.
+  constructor(rules, shoe, { minBet, maxBet, seated = null, log = [], refill = null, specialMax = new Map() }) {
     this.rules = rules;
     this.r = rules.values;
-    this.shoe = shoe; // card objects, first dealt first
+    this.shoe = shoe;
+    this.refill = refill;
+    this.specialMax = specialMax;
     this.minBet = minBet;
     this.maxBet = maxBet;
     this.seated = seated; // a Set of the boxes whose seat is taken, or null: all
@@ -249,8 +255,13 @@ class Round {
     this.answers = new Map(); // "box/bettor" -> consent (true) or objection (false)
     this.dealer = [];
     this.voided = [];
-    this.drawn = [];
-    this.log = [];
+    this.drawn = []; // every card drawn from the shoe this round, in order
+    this.log = log;
+    this.start = log.length;
+    this.net = new Map(); // bettor -> result this round
+    this.cleared = []; // the cards that went to the discards
+    this.cutCardBox = null; // the box that "received" the cut card (0: the dealer), once out
+    this.cutPending = false;
     this.insuranceDone = false;
     this.order = [];
     this.bi = 0; // the box to act (index in this.order) ...
@@ -295,11 +306,33 @@ class Round {
     }
   }
 
-  draw() {
-    const card = this.shoe.shift();
-    if (!card) throw bad('shoe', 'the stacked shoe is empty; stack more cards');
+  // The next card of the shoe, for box `to` (0: the dealer).
+  draw(to) {
+    const shoe = this.shoe;
+    if (this.cutPending) { // this card lay behind the cut card: its receiver "got" the cut card
+      this.cutPending = false;
+      this.cutCardBox = to;
+    }
+    if (!shoe.cards.length && this.refill) this.refill();
+    const card = shoe.cards.shift();
+    if (!card) throw bad('shoe', 'the shoe is empty; stack more cards');
     this.drawn.push(card);
+    if (shoe.cards.length === shoe.cutRemaining) {
+      this.emit('cut_card_out');
+      if (this.r.announce_last_round) this.emit('last_round');
+      this.cutPending = true;
+    }
     return card;
+  }
+
+  // The round's settlements that stand: those before a reconstruction are undone.
+  settlements() {
+    let out = [];
+    for (const e of this.log.slice(this.start)) {
+      if (e.type === 'settle') out.push(e);
+      else if (e.type === 'remedy' && e.info === 'reconstruct') out = [];
+    }
+    return out;
   }
 
   inOrder(rule) {
@@ -328,6 +361,7 @@ class Round {
   }
 
   settle(box, handNo, bettor, stake, net, info) {
+    this.net.set(bettor, (this.net.get(bettor) || Q.of(0)).add(net));
     this.emit('settle', { box: box.number, hand: handNo, bettor, amount: net, stake, info });
   }
 
@@ -365,7 +399,7 @@ class Round {
     return amount;
   }
 
-  bet({ box: number, bettor, amount: raw, unnoticed }) {
+  bet({ box: number, bettor, amount: raw, unnoticed }, stays = false) {
     this.needBetting();
     const r = this.r;
     this.checkBoxNumber(number);
@@ -373,7 +407,7 @@ class Round {
     const amount = this.amount(raw);
     const box = this.boxes.get(number) || new Box(number, !this.seated || this.seated.has(number));
     if (box.bets.has(bettor)) throw bad('bettor', `${bettor} already has a bet on box ${number}`);
-    if (box.bets.size && box.seated) {
+    if (box.bets.size && box.seated && !stays) {
       const answer = this.answers.get(`${number}/${bettor}`);
       if (r.bet_behind_consent === 'unless_objected' && answer === false) {
         throw this.refuse('bet_behind_consent', `the holder of box ${number} objects to ${bettor}'s bet`);
@@ -382,13 +416,26 @@ class Round {
         throw this.refuse('bet_behind_consent', `a bet on box ${number} needs its holder's consent`);
       }
     }
+    if (box.special !== null) throw this.refuse('special_maximum', `box ${number} carries ${box.special}'s special maximum`);
     let [limit, rule] = [r.max_bets_per_box, 'max_bets_per_box'];
     if (!box.seated && r.max_bets_unseated_box !== null) [limit, rule] = [r.max_bets_unseated_box, 'max_bets_unseated_box'];
     if (limit !== null && box.bets.size >= limit) throw this.refuse(rule, `box ${number} already holds ${box.bets.size} bet(s)`);
     let excess = Q.of(0);
     const onBox = sum(box.bets.values()).add(amount);
     if (r.table_limits && this.maxBet && onBox.cmp(this.maxBet) > 0) {
-      if (unnoticed && r.over_maximum_bet === 'capped') excess = onBox.sub(this.maxBet);
+      const special = this.specialMax.get(bettor);
+      const capped = unnoticed && r.over_maximum_bet === 'capped';
+      if (special && r.special_maximum) {
+        if (box.bets.size) throw this.refuse('special_maximum', `a special maximum needs a free box; box ${number} holds other bets`);
+        if ([...this.boxes.values()].some((b) => b.special === bettor)) {
+          throw this.refuse('special_maximum', `${bettor} already plays his special maximum on another box`);
+        }
+        if (amount.cmp(special) > 0) {
+          if (!capped) throw this.refuse('special_maximum', `bet ${amount} exceeds ${bettor}'s special maximum ${special}`);
+          excess = amount.sub(special);
+        }
+        box.special = bettor;
+      } else if (capped) excess = onBox.sub(this.maxBet);
       else {
         throw this.refuse(unnoticed ? 'over_maximum_bet' : 'table_limits',
           `box ${number} would hold more than the table maximum ${this.maxBet}`);
@@ -397,7 +444,8 @@ class Round {
     box.bets.set(bettor, amount.sub(excess));
     if (!excess.isZero()) box.excess.set(bettor, excess);
     this.boxes.set(number, box);
-    this.emit('bet', { box: number, bettor, amount });
+    if (!this.net.has(bettor)) this.net.set(bettor, Q.of(0));
+    this.emit(stays ? 'stays' : 'bet', { box: number, bettor, amount });
   }
 
   changeBet({ box: number, bettor, amount: raw }) {
@@ -406,7 +454,7 @@ class Round {
     if (!box.bets.has(bettor)) throw bad('bettor', `${bettor} has no bet on box ${number}`);
     const amount = this.amount(raw);
     const others = sum([...box.bets].filter(([who]) => who !== bettor).map(([, v]) => v));
-    if (this.r.table_limits && this.maxBet && others.add(amount).cmp(this.maxBet) > 0) {
+    if (this.r.table_limits && this.maxBet && others.add(amount).cmp(this.maxBet) > 0 && box.special !== bettor) {
       throw this.refuse('table_limits', `box ${number} would hold more than the table maximum ${this.maxBet}`);
     }
     box.bets.set(bettor, amount);
@@ -438,6 +486,7 @@ class Round {
     if (!box.bets.has(bettor)) throw bad('bettor', `${bettor} has no bet on box ${number}`);
     box.bets.delete(bettor);
     box.excess.delete(bettor);
+    if (box.special === bettor) box.special = null;
     if (!box.bets.size) this.boxes.delete(number);
     this.emit('withdraw_bet', { box: number, bettor });
   }
@@ -461,7 +510,7 @@ class Round {
     for (let n = 1; n <= receivers.length; n++) {
       for (const to of mistakes.get(n) || []) if (this.mistake(to)) return; // dealt again
       const box = receivers[n - 1];
-      const card = this.draw();
+      const card = this.draw(box ? box.number : 0);
       if (box === null) {
         this.dealer.push(card);
         this.emit('dealer_card', { card: card.code });
@@ -590,7 +639,7 @@ class Round {
   // The next card drawn by mistake (to box `to`, or exposed) and its remedy; true when the
   // round was reconstructed and dealt again.
   mistake(to) {
-    const card = this.draw();
+    const card = this.draw(to || 0);
     this.emit('misdeal', { box: to, card: card.code });
     if (to !== null && !this.boxes.has(to) && this.r.card_to_box_without_bet === 'reconstruct') {
       this.emit('remedy', { card: card.code, info: 'reconstruct' });
@@ -599,13 +648,13 @@ class Round {
     }
     const remedy = this.r.misdeal_remedy;
     if (remedy === 'void') this.voided.push(card);
-    else this.shoe.unshift(this.drawn.pop()); // back to its place: the next card
+    else this.shoe.cards.unshift(this.drawn.pop()); // back to its place: the next card
     this.emit('remedy', { card: card.code, info: remedy });
     return false;
   }
 
   reconstruct() {
-    this.shoe.unshift(...this.drawn);
+    this.shoe.cards.unshift(...this.drawn);
     this.drawn = [];
     this.dealer = [];
     this.voided = [];
@@ -615,7 +664,10 @@ class Round {
       box.even.clear();
       box.series = false;
     }
+    for (const bettor of this.net.keys()) this.net.set(bettor, Q.of(0));
     this.insuranceDone = false;
+    this.cutPending = false;
+    this.cutCardBox = null;
     this.phase = 'betting';
     this.deal();
   }
@@ -625,7 +677,7 @@ class Round {
     this.emit('insurance_missed');
     this.insuranceDone = true;
     if (this.r.insurance_timing === 'after_initial_deal') { this.startPlay(); return; }
-    const card = this.draw();
+    const card = this.draw(0);
     this.emit('dealer_card', { card: card.code });
     if (card.value === 10 && this.r.missed_insurance_call === 'void_ten') {
       this.voided.push(card);
@@ -692,7 +744,7 @@ class Round {
   }
 
   dealTo(box, hand) {
-    const card = this.draw();
+    const card = this.draw(box.number);
     hand.cards.push(card);
     const number = box.hands.indexOf(hand) + 1;
     this.emit('card', { box: box.number, hand: number, card: card.code });
@@ -878,7 +930,7 @@ class Round {
       this.clear();
       return;
     }
-    const take = () => { const card = this.draw(); this.dealer.push(card); this.emit('dealer_card', { card: card.code }); };
+    const take = () => { const card = this.draw(0); this.dealer.push(card); this.emit('dealer_card', { card: card.code }); };
     if (this.dealer.length === 1) take();
     const first = count(this.dealer);
     const blackjack = first.soft && first.hard === 11;
@@ -934,6 +986,7 @@ class Round {
     }
     this.phase = 'done';
     const cards = [...order.flatMap((box) => box.hands.flatMap((h) => h.cards)), ...this.voided, ...this.dealer];
+    this.cleared = cards;
     this.emit('clear', { total: cards.length, info: cards.map((c) => c.code).join(' ') });
   }
 
@@ -979,32 +1032,493 @@ class Round {
       case 'misdeal': return this.misdeal(args);
       case 'play_absent': return this.playAbsent(args);
       default:
-        if (TABLE_ACTIONS.has(action)) throw unsupported(`no ${action}: this implementation plays the round level only (no level table/session)`);
         throw bad('action', `unknown action ${JSON.stringify(action)}`);
     }
   }
 }
 
+// ------------------------------------------------------------------ the table: shoe after shoe
+const DECK = [...SUITS].flatMap((s) => [...RANKS].map((r) => r + s)); // spades first, ace to king
+
+// Python's random.Random (MT19937, seeded from an integer as Python seeds it): the shuffles
+// and cuts no scenario stacks come out as the reference engine's do, so that a test
+// vector's every card can be compared.
+class PyRandom {
+  constructor(seed) {
+    const N = 624;
+    this.mt = new Uint32Array(N);
+    this.index = N;
+    let n = BigInt(seed < 0 ? -seed : seed);
+    const key = [];
+    do { key.push(Number(n & 0xFFFFFFFFn)); n >>= 32n; } while (n > 0n);
+    const mt = this.mt;
+    mt[0] = 19650218;
+    for (let i = 1; i < N; i++) mt[i] = Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i;
+    let i = 1, j = 0;
+    for (let k = Math.max(N, key.length); k; k--) {
+      mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + key[j] + j;
+      i++; j++;
+      if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
+      if (j >= key.length) j = 0;
+    }
+    for (let k = N - 1; k; k--) {
+      mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i;
+      i++;
+      if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
+    }
+    mt[0] = 0x80000000;
+  }
+
+  uint32() {
+    const mt = this.mt, N = 624, M = 397;
+    if (this.index >= N) {
+      for (let k = 0; k < N; k++) {
+        const y = (mt[k] & 0x80000000) | (mt[(k + 1) % N] & 0x7FFFFFFF);
+        mt[k] = mt[(k + M) % N] ^ (y >>> 1) ^ (y & 1 ? 0x9908B0DF : 0);
+      }
+      this.index = 0;
+    }
+    let y = mt[this.index++];
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9D2C5680;
+    y ^= (y << 15) & 0xEFC60000;
+    y ^= y >>> 18;
+    return y >>> 0;
+  }
+
+  below(n) { // a whole number in [0, n), n < 2**32, as Python's _randbelow draws it
+    const k = n.toString(2).length;
+    for (;;) {
+      const r = this.uint32() >>> (32 - k);
+      if (r < n) return r;
+    }
+  }
+
+  randint(a, b) { return a + this.below(b - a + 1); }
+
+  shuffle(list) {
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      [list[i], list[j]] = [list[j], list[i]];
+    }
+    return list;
+  }
+}
+
+class Table {
+  constructor(rules, { minBet, maxBet, participants, shoes, afterCut, specialMax = new Map(), seed = 1, autoCut = false }) {
+    this.rules = rules;
+    this.r = rules.values;
+    this.minBet = minBet;
+    this.maxBet = maxBet;
+    // the limits are checked as a round checks them (the step, the ratio, the values it cannot play)
+    new Round(rules, { cards: [], cutRemaining: null }, { minBet, maxBet });
+    const per = this.r.cut_card_per_participant;
+    if ((participants === undefined || participants === null) && per !== null) {
+      throw bad('participants', `the cut card is placed ${per} cards per person at the table: say how many there are`);
+    }
+    if (participants !== undefined && participants !== null && (!isInt(participants) || participants < 1 ||
+        participants > 2 * this.r.max_boxes)) {
+      throw bad('participants', `${JSON.stringify(participants)} people cannot sit at this table`);
+    }
+    this.participants = participants === undefined ? null : participants;
+    this.specialMax = specialMax;
+    this.random = new PyRandom(seed);
+    this.autoCut = autoCut; // the cut made at random within the rules (a session), else by a player
+    this.log = [];
+    this.tray = Array.from({ length: this.r.decks }, () => DECK).flat().map(parseCard);
+    this.shoe = { cards: [], cutRemaining: null };
+    this.balances = new Map();
+    this.bank = Q.of(0);
+    this.staying = []; // [box, bettor, amount]: the stakes of the last round's pushes that stay
+    this.absent = new Set();
+    this.held = new Map(); // bettor -> { amount, rounds }: winnings kept for an absent bettor
+    this.cutOffer = null;
+    this.awaitingCut = false;
+    this.lastCutBox = null;
+    this.closing = null; // rounds left once closing is announced
+    this.roundOpen = false;
+    this.stacked = shoes.map((cards) => cards.slice());
+    this.afterCut = afterCut;
+    this.rotate = true;
+    this.shuffle();
+  }
+
+  get cutCardOut() { return this.shoe.cutRemaining !== null && this.shoe.cards.length <= this.shoe.cutRemaining; }
+
+  refuse(rule, message) { return Round.prototype.refuse.call(this, rule, message); }
+
+  shuffle() {
+    let cards = [...this.shoe.cards, ...this.tray];
+    this.tray = [];
+    this.rotate = true;
+    if (this.stacked.length) {
+      cards = this.stack(this.stacked.shift(), cards);
+      this.rotate = !this.afterCut;
+    } else this.random.shuffle(cards);
+    this.shoe = { cards, cutRemaining: null };
+    this.log.push({ type: 'shuffle', total: cards.length });
+    let receiver = null;
+    if (this.r.cut_offered_to === 'cut_card_receiver') receiver = this.lastCutBox || 1; // none yet, or the dealer: box 1
+    this.cutOffer = receiver;
+    this.awaitingCut = true;
+    this.log.push(receiver === null ? { type: 'offer_cut' } : { type: 'offer_cut', box: receiver });
+    if (this.autoCut) {
+      const low = this.r.min_cut || 1;
+      this.cut({ at: this.random.randint(low, Math.max(low, cards.length - low)), by: receiver });
+    }
+  }
+
+  // A stacked shoe: the cards given first, then the table's other cards deck after deck,
+  // each in deck order.
+  stack(top, cards) {
+    const rest = new Map();
+    for (const c of cards) rest.set(c.code, (rest.get(c.code) || 0) + 1);
+    for (const c of top) rest.set(c.code, (rest.get(c.code) || 0) - 1);
+    const extra = [...rest].filter(([, n]) => n < 0).map(([code]) => code).sort();
+    if (extra.length) throw bad('shoe', `the stacked cards ${extra.join(' ')} are more than the decks hold`);
+    const tail = [];
+    for (let pass = 0; tail.length + top.length < cards.length; pass++) {
+      for (const code of DECK) {
+        if (rest.get(code) > 0) { tail.push(parseCard(code)); rest.set(code, rest.get(code) - 1); }
+      }
+    }
+    return [...top, ...tail];
+  }
+
+  cut({ at, by }) {
+    if (!this.awaitingCut) throw bad('cut', 'the shoe is not waiting for a cut');
+    if (by !== undefined && by !== null && this.cutOffer !== null && by !== this.cutOffer) {
+      throw this.refuse('cut_offered_to', `the cut is offered to box ${this.cutOffer}, not box ${by}`);
+    }
+    const size = this.shoe.cards.length;
+    const low = this.r.min_cut || 1;
+    if (!isInt(at) || at < low || at > size - low) {
+      throw this.refuse('min_cut', `a cut at ${at} leaves fewer than ${low} cards on one side of ${size}`);
+    }
+    let cards = this.shoe.cards;
+    if (this.rotate) cards = [...cards.slice(at), ...cards.slice(0, at)];
+    let behind = this.r.cut_card_from_end;
+    if (this.r.cut_card_per_participant !== null) behind = this.r.cut_card_per_participant * this.participants;
+    this.shoe = { cards, cutRemaining: behind };
+    this.awaitingCut = false;
+    this.log.push(by === undefined || by === null ? { type: 'cut', total: at } : { type: 'cut', box: by, total: at });
+    if (behind !== null) this.log.push({ type: 'cut_card', total: behind });
+    this.burn(this.r.burn_after_shuffle);
+  }
+
+  burn(n) {
+    for (let i = 0; i < n && this.shoe.cards.length; i++) {
+      const card = this.shoe.cards.shift();
+      this.tray.push(card);
+      this.log.push({ type: 'burn', card: card.code });
+    }
+  }
+
+  announceClosing() {
+    if (!this.r.announce_closing) throw this.refuse('announce_closing', 'no closing announcement is provided for');
+    this.log.push({ type: 'last_round', info: 'closing' });
+    this.closing = this.roundOpen ? 2 : 1;
+  }
+
+  changeDealer() {
+    this.log.push({ type: 'dealer_change' });
+    this.burn(this.r.burn_on_dealer_change);
+  }
+
+  // The shoe ran out mid-round: the discards are shuffled and cut, and the round goes on;
+  // that round is the shoe's last.
+  refill() {
+    if (!this.r.refill_from_discards || !this.tray.length) {
+      throw bad('shoe', 'the shoe ran out mid-round and the rules do not refill it');
+    }
+    let cards = this.random.shuffle(this.tray);
+    this.tray = [];
+    const at = cards.length > 1 ? this.random.randint(1, cards.length) : 0;
+    cards = [...cards.slice(at), ...cards.slice(0, at)];
+    this.log.push({ type: 'shuffle', total: cards.length, info: 'discards' });
+    this.log.push({ type: 'cut', total: at });
+    this.shoe.cards = cards;
+    this.shoe.cutRemaining = cards.length;
+  }
+
+  newRound() {
+    if (this.cutCardOut && this.r.last_round_on_cut_card) {
+      if (!this.autoCut) throw this.refuse('last_round_on_cut_card', 'the cut card is out: the shoe must be shuffled and cut');
+      this.shuffle();
+    }
+    if (this.awaitingCut) throw bad('cut', `the shoe waits for the cut (offered to box ${this.cutOffer || 'any'})`);
+    if (this.closing === 0) throw this.refuse('announce_closing', 'the last round has been played: the table is closed');
+    this.roundOpen = true;
+    const round = new Round(this.rules, this.shoe, {
+      minBet: this.minBet, maxBet: this.maxBet, log: this.log, refill: () => this.refill(), specialMax: this.specialMax,
+    });
+    const stays = this.staying;
+    this.staying = [];
+    for (const [box, bettor, amount] of stays) round.bet({ box, bettor, amount: amount.toString() }, true);
+    round.stayed = stays;
+    return round;
+  }
+
+  // A settled round's results go to the balances and its cards to the discards; the winnings
+  // of the bettors who left are held for them.
+  finish(round) {
+    const absent = [...this.absent].filter((b) => round.net.has(b)).sort();
+    for (const [bettor, net] of round.net) {
+      this.balances.set(bettor, (this.balances.get(bettor) || Q.of(0)).add(net));
+      this.bank = this.bank.sub(net);
+    }
+    this.tray.push(...round.cleared);
+    this.roundOpen = false;
+    if (this.closing !== null) this.closing -= 1;
+    if (round.cutCardBox !== null) this.lastCutBox = round.cutCardBox;
+    if (this.r.push_stake_stays) this.staying = this.pushed(round, new Set(absent));
+    for (const [bettor, entry] of [...this.held]) {
+      entry.rounds -= 1;
+      if (entry.rounds <= 0) {
+        this.held.delete(bettor);
+        this.balances.set(bettor, this.balances.get(bettor).sub(entry.amount));
+        this.bank = this.bank.add(entry.amount);
+        this.log.push({ type: 'forfeit', bettor, amount: entry.amount.toString() });
+      }
+    }
+    for (const bettor of absent) {
+      const won = sum(round.settlements().filter((e) => e.bettor === bettor && e.amount !== undefined &&
+        e.stake !== undefined && parseMoney(e.amount).cmp(0) > 0).map((e) => parseMoney(e.stake).add(parseMoney(e.amount))));
+      if (!won.isZero()) {
+        this.held.set(bettor, { amount: won, rounds: this.r.unclaimed_winnings_rounds });
+        this.log.push({ type: 'held', bettor, amount: won.toString() });
+      }
+    }
+  }
+
+  // The stakes of a round's pushes that stay on their boxes, as long as the box still fits
+  // the table's limits (a stake that no longer fits goes back).
+  pushed(round, absent) {
+    const stakes = new Map();
+    for (const e of round.settlements()) {
+      if (e.info === 'push' && e.box !== undefined && e.bettor !== undefined && e.stake !== undefined) {
+        const key = `${e.box}/${e.bettor}`;
+        stakes.set(key, (stakes.get(key) || Q.of(0)).add(parseMoney(e.stake)));
+      }
+    }
+    const kept = [];
+    for (const number of [...round.boxes.keys()].sort((a, b) => a - b)) {
+      let onBox = Q.of(0);
+      for (const bettor of round.boxes.get(number).bets.keys()) {
+        const amount = stakes.get(`${number}/${bettor}`);
+        if (!amount || absent.has(bettor) || amount.cmp(this.minBet) < 0) continue;
+        if (this.maxBet && onBox.add(amount).cmp(this.maxBet) > 0) continue;
+        onBox = onBox.add(amount);
+        kept.push([number, bettor, amount]);
+      }
+    }
+    return kept;
+  }
+
+  leave({ bettor }) {
+    if (this.r.unclaimed_winnings_rounds === null) {
+      throw this.refuse('unclaimed_winnings_rounds', 'no rule keeps the winnings of a bettor who left');
+    }
+    this.absent.add(bettor);
+  }
+
+  claim({ bettor }) {
+    this.absent.delete(bettor);
+    if (!this.held.has(bettor)) throw this.refuse('unclaimed_winnings_rounds', `no winnings of ${bettor} are held`);
+    const { amount } = this.held.get(bettor);
+    this.held.delete(bettor);
+    this.log.push({ type: 'claimed', bettor, amount: amount.toString() });
+  }
+
+  state() {
+    const money = (map) => Object.fromEntries([...map].map(([k, v]) => [k, v.toString()]));
+    return {
+      balances: money(this.balances),
+      held: Object.fromEntries([...this.held].map(([k, v]) => [k, v.amount.toString()])),
+      awaiting_cut: this.awaitingCut,
+      cut_offer: this.cutOffer,
+      shoe_remaining: this.shoe.cards.length,
+      cut_card_out: this.cutCardOut,
+    };
+  }
+}
+
+// ------------------------------------------------------------------ the session: a rotating banker
+// A plain player for the hands no scenario decides: never insures; splits aces and eights;
+// doubles on 10 or 11; draws below 17 (and below the least total to stand).
+function plainPlayer(round) {
+  const cur = round.current();
+  if (!cur) throw bad('round', 'no hand is waiting for a decision');
+  const { box, hand } = cur;
+  const two = hand.cards.length === 2;
+  const total = hand.count.total;
+  const args = { box: box.number };
+  if (two && [1, 8].includes(hand.cards[0].value) && !round.splitRefusal(box, hand)) round.split(args);
+  else if (two && [10, 11].includes(total) && !round.doubleRefusal(box, hand)) round.double(args);
+  else if ((total < 17 || round.standRefusal(hand)) && !round.hitRefusal(hand)) round.hit(args);
+  else round.stand(args);
+}
+
+class Session {
+  constructor(rules, { participants, advance, minBet, maxBet, seed, shoes, afterCut }) {
+    this.rules = rules;
+    this.r = rules.values;
+    if (this.r.banker_rotation !== 'each_participant_per_shoe') throw this.refuse('banker_rotation', 'under this rule set the house banks');
+    const names = Array.isArray(participants) ? participants : [];
+    if (!Array.isArray(participants) || new Set(names).size !== names.length || !names.every((n) => typeof n === 'string' && n)) {
+      throw bad('participants', 'participants are distinct non-empty names');
+    }
+    if (names.length < 2 || names.length > this.r.max_boxes + 1) {
+      throw this.refuse('max_boxes', `${names.length} participants: at most ${this.r.max_boxes} players and a banker`);
+    }
+    for (const [field, value] of [['advance', advance], ['min_bet', minBet], ['max_bet', maxBet]]) {
+      if (!value || value.cmp(0) <= 0) throw bad(field, `${value} is not a positive amount`);
+    }
+    this.participants = names;
+    this.amount = advance;
+    this.table = new Table(rules, { minBet, maxBet, participants: names.length, shoes, afterCut, seed, autoCut: true });
+    this.log = this.table.log;
+    this.bankerIndex = 0;
+    this.bank = Q.of(0);
+    this.advances = new Map(names.map((n) => [n, Q.of(0)]));
+    this.results = new Map(names.map((n) => [n, Q.of(0)]));
+    this.shares = new Map();
+    this.over = false;
+    this.advanceAll();
+    this.log.push({ type: 'banker', bettor: this.banker });
+  }
+
+  refuse(rule, message) { return Round.prototype.refuse.call(this, rule, message); }
+
+  get banker() { return this.participants[this.bankerIndex]; }
+
+  advanceAll() {
+    for (const name of this.participants) {
+      this.advances.set(name, this.advances.get(name).add(this.amount));
+      this.bank = this.bank.add(this.amount);
+      this.log.push({ type: 'advance', bettor: name, amount: this.amount.toString() });
+    }
+  }
+
+  // The players of this shoe, from the banker on, at boxes 1, 2, ...
+  seats() {
+    const n = this.participants.length;
+    return new Map(Array.from({ length: n - 1 }, (_, i) => [this.participants[(this.bankerIndex + i + 1) % n], i + 1]));
+  }
+
+  playRound(bets) {
+    if (this.over) throw this.refuse('banker_rotation', 'the round of bankers is over');
+    const seats = this.seats();
+    const unknown = [...bets.keys()].filter((b) => !seats.has(b)).sort();
+    if (unknown.length) throw bad('bets', `${unknown.join(', ')} do not play this shoe (the banker is ${this.banker})`);
+    const missing = [...seats.keys()].filter((p) => !bets.has(p));
+    if (missing.length && this.r.every_player_bets_every_round) {
+      throw this.refuse('every_player_bets_every_round', `${missing.join(', ')} must play every round`);
+    }
+    const round = this.table.newRound();
+    for (const [name, box] of seats) if (bets.has(name)) round.bet({ box, bettor: name, amount: bets.get(name).toString() });
+    round.deal();
+    while (round.phase !== 'done') {
+      if (round.phase === 'insurance') round.closeInsurance();
+      else plainPlayer(round);
+    }
+    this.table.finish(round);
+    for (const [name, net] of round.net) {
+      this.results.set(name, this.results.get(name).add(net));
+      this.bank = this.bank.sub(net);
+    }
+    if (this.bank.cmp(0) <= 0 && this.r.co_owned_bank) this.advanceAll();
+    if (this.table.cutCardOut) {
+      this.bankerIndex += 1;
+      if (this.bankerIndex === this.participants.length) this.finish();
+      else this.log.push({ type: 'banker', bettor: this.banker });
+    }
+    return round;
+  }
+
+  finish() {
+    this.over = true;
+    this.log.push({ type: 'session_end' });
+    if (this.r.co_owned_bank) {
+      const share = this.bank.mul(new Q(1n, BigInt(this.participants.length)));
+      for (const name of this.participants) {
+        this.shares.set(name, share);
+        this.log.push({ type: 'share', bettor: name, amount: share.toString() });
+      }
+      this.bank = Q.of(0);
+    }
+  }
+
+  play(bet) {
+    while (!this.over) this.playRound(new Map([...this.seats().keys()].map((name) => [name, bet])));
+  }
+
+  state() {
+    const money = (map) => Object.fromEntries([...map].map(([k, v]) => [k, v.toString()]));
+    const final = new Map(this.participants.map((p) => [p,
+      this.results.get(p).sub(this.advances.get(p)).add(this.shares.get(p) || Q.of(0))]));
+    return {
+      ...this.table.state(),
+      banker: this.over ? null : this.banker,
+      over: this.over,
+      bank: this.bank.toString(),
+      advances: money(this.advances),
+      results: money(this.results),
+      shares: money(this.shares),
+      final: money(final),
+    };
+  }
+}
+
 // ------------------------------------------------------------------ the protocol
-let round = null;
+const BETTING_ACTIONS = new Set(['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal']);
+const LEVELS = ['round', 'table', 'session'];
+
+// The one game kept between requests: a round alone, or a table and its current round.
+let game = { round: null, table: null, session: null, finished: true };
+
+const money = (value, field) => (value === undefined || value === null ? null : parseMoney(value, field));
+const cardsOf = (list, field = 'shoe') => {
+  if (!Array.isArray(list)) throw bad(field, 'a shoe is a list of card codes');
+  return list.map(parseCard);
+};
 
 function start(request) {
-  round = null;
+  game = { round: null, table: null, session: null, finished: true };
   const level = request.level === undefined ? 'round' : request.level;
-  if (level !== 'round') throw unsupported(`no level ${JSON.stringify(level)}: this implementation plays the round level only`);
+  if (!LEVELS.includes(level)) throw unsupported(`no level ${JSON.stringify(level)}: this implementation plays ${LEVELS.join(' and ')}`);
   const regulation = String(request.regulation || '').toUpperCase();
   if (!REGULATIONS.includes(regulation)) throw bad('regulation', `no regulation ${JSON.stringify(request.regulation)}: ${REGULATIONS.join(', ')}`);
   const rules = withOverrides(loadRules(regulation), request.overrides);
-  if (!Array.isArray(request.shoe)) throw bad('shoe', 'the shoe is a list of card codes');
-  const shoe = request.shoe.map(parseCard);
-  const minBet = parseMoney(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
-  const maxBet = request.max_bet === undefined || request.max_bet === null ? null : parseMoney(request.max_bet, 'max_bet');
-  let seated = null;
-  if (request.seated !== undefined && request.seated !== null) {
-    if (!Array.isArray(request.seated) || !request.seated.every(isInt)) throw bad('seated', 'seated lists box numbers');
-    seated = new Set(request.seated);
+  if (level === 'round') {
+    const shoe = cardsOf(request.shoe);
+    const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
+    const maxBet = money(request.max_bet, 'max_bet');
+    let seated = null;
+    if (request.seated !== undefined && request.seated !== null) {
+      if (!Array.isArray(request.seated) || !request.seated.every(isInt)) throw bad('seated', 'seated lists box numbers');
+      seated = new Set(request.seated);
+    }
+    game.round = new Round(rules, { cards: shoe, cutRemaining: null }, { minBet, maxBet, seated });
+    return;
   }
-  round = new Round(rules, shoe, { minBet, maxBet, seated });
+  const shoes = (request.shoes || []).map((s) => cardsOf(s));
+  if (level === 'session') {
+    game.session = new Session(rules, {
+      participants: request.participants, advance: money(request.advance, 'advance'), minBet: money(request.min_bet, 'min_bet'),
+      maxBet: money(request.max_bet, 'max_bet'), seed: request.seed === undefined ? 1 : request.seed, shoes,
+      afterCut: Boolean(request.after_cut),
+    });
+    game.table = game.session.table;
+    return;
+  }
+  const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
+  const maxBet = money(request.max_bet, 'max_bet');
+  const specialMax = new Map(Object.entries(request.special_max || {}).map(([k, v]) => [k, parseMoney(v, 'special_max')]));
+  game.table = new Table(rules, {
+    minBet, maxBet, participants: request.participants, shoes, afterCut: Boolean(request.after_cut), specialMax,
+  });
 }
 
 // A rule set with some values changed, written as in the rule-set files: a changed value
@@ -1022,9 +1536,45 @@ function withOverrides(rules, overrides) {
   return { id: rules.id, values, clauses };
 }
 
-function need() {
-  if (!round) throw bad('round', 'no round started');
-  return round;
+function needRound() {
+  if (!game.round) throw bad('round', 'no round started');
+  return game.round;
+}
+
+function needTable() {
+  if (!game.table) throw bad('table', 'no table started');
+  return game.table;
+}
+
+function act(action, args) {
+  const table = game.table;
+  if (TABLE_ACTIONS.has(action)) {
+    const t = needTable();
+    if (action === 'session_round' || action === 'session_play') {
+      if (!game.session) throw bad('session', 'no session started');
+      if (action === 'session_play') return game.session.play(parseMoney(args.bet, 'bet'));
+      const bets = new Map(Object.entries(args.bets || {}).map(([k, v]) => [k, parseMoney(v, 'bets')]));
+      game.round = game.session.playRound(bets);
+      return;
+    }
+    switch (action) {
+      case 'cut': return t.cut(args);
+      case 'shuffle': return t.shuffle();
+      case 'change_dealer': return t.changeDealer();
+      case 'announce_closing': return t.announceClosing();
+      case 'leave': return t.leave(args);
+      default: return t.claim(args);
+    }
+  }
+  // at a table, a betting action after a settled round opens the next one
+  if (table && BETTING_ACTIONS.has(action) && (!game.round || game.round.phase === 'done')) game.round = table.newRound();
+  const round = needRound();
+  if (BETTING_ACTIONS.has(action)) game.finished = false;
+  round.act(action, args);
+  if (table && round.phase === 'done' && !game.finished) {
+    game.finished = true;
+    table.finish(round);
+  }
 }
 
 function handle(request) {
@@ -1034,18 +1584,18 @@ function handle(request) {
       case 'hello':
         Object.assign(reply, {
           protocol: PROTOCOL,
-          implementation: { name: 'blackjack-js', version: '0.2.0', language: 'JavaScript' },
+          implementation: { name: 'blackjack-js', version: '0.3.0', language: 'JavaScript' },
           regulations: REGULATIONS,
-          levels: ['round'],
+          levels: LEVELS,
           actions: ACTIONS,
         });
         break;
       case 'start': start(request); break;
-      case 'act': need().act(request.action, request.args || {}); break;
-      case 'events': reply.events = need().log; break;
-      case 'legal': reply.actions = need().legal(); break;
-      case 'phase': reply.phase = need().phase; break;
-      case 'state': need(); reply.state = {}; break;
+      case 'act': act(request.action, request.args || {}); break;
+      case 'events': reply.events = game.table ? game.table.log : needRound().log; break;
+      case 'legal': reply.actions = needRound().legal(); break;
+      case 'phase': reply.phase = needRound().phase; break;
+      case 'state': reply.state = game.session ? game.session.state() : game.table ? game.table.state() : (needRound(), {}); break;
       case 'bye': break;
       default: throw unsupported(`no operation ${JSON.stringify(request.op)}`);
     }

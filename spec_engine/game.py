@@ -1059,13 +1059,13 @@ class Round:
                     return "double_on_split_aces", "split aces may not double"
         totals = rules.double_totals
         if totals is not None:
-            possible = (hand.hard, hand.hard + 10) if hand.soft else (hand.hard,)
-            if not any(t in totals for t in possible):
+            hard = hand.hard  # the hand's possible totals: hard, and hard + 10 when soft
+            if hard not in totals and not (hand.ace and hard <= 11 and hard + 10 in totals):
                 allowed = ", ".join(str(t) for t in sorted(totals))
                 return "double_totals", f"doubling is allowed only on {allowed}, not on {hand.total}"
         if hand.hard == 21 and not rules.hit_on_hard_21:
             return "hit_on_hard_21", "no card may be drawn on 21"
-        if hand.soft and hand.hard == 11 and not rules.hit_on_soft_21:
+        if hand.hard == 11 and hand.ace and not rules.hit_on_soft_21:  # (soft 21)
             return "hit_on_soft_21", "no card may be drawn on soft 21"
         return None
 

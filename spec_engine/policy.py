@@ -19,7 +19,8 @@ def simple_policy(rnd: Round) -> None:
     box, hand = current
     number = box.number
     two = len(hand.cards) == 2
-    total = hand.total
+    hard = hand.hard
+    total = hard + 10 if hand.ace and hard <= 11 else hard  # (hand.total)
     if two and hand.cards[0].value in (1, 8) and rnd._split_refusal(box, hand) is None:
         rnd.split(number)
     elif two and total in (10, 11) and rnd._double_refusal(box, hand) is None:

@@ -30,7 +30,16 @@ def in_process(jobs: int, scratch: Path) -> tuple[float, int]:
     workers = ["-n", str(jobs if jobs > 1 else 0)]
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "tests/test_features.py", "-p", "tests.results_elsewhere", *workers],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "tests/test_features.py",
+            "-p",
+            "spec_engine.suite.results_elsewhere",
+            *workers,
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -97,7 +97,7 @@ def project_root() -> Path:
     """The folder holding pyproject.toml: this one or a parent (notebooks run from the root
     at site build, from notebooks/ in Jupyter)."""
     for folder in [Path.cwd(), *Path.cwd().parents]:
-        if (folder / "pyproject.toml").is_file() and (folder / "features").is_dir():
+        if (folder / "pyproject.toml").is_file() and (folder / "spec_engine" / "suite" / "features").is_dir():
             return folder
     raise RuntimeError("run this notebook inside the project")
 
@@ -109,7 +109,7 @@ def run_scenarios(overrides: str, results: Path) -> list[dict[str, Any]]:
     """Run every scenario with ``overrides`` (JSON, or "" for none); their results."""
     env = {**os.environ, ENV_VAR: overrides, "BLACKJACK_SPEC_RESULTS": str(results)}
     command = [sys.executable, "-m", "pytest", "-q", "tests/test_features.py", "-p", "no:cacheprovider"]
-    command += ["-p", "tests.results_elsewhere"]
+    command += ["-p", "spec_engine.suite.results_elsewhere"]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     if done.returncode not in (0, 1):  # 1: some scenario failed, which is what we look for
         raise RuntimeError(f"pytest exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
@@ -180,6 +180,6 @@ if broken:
 # %% tags=["hide-input"]
 # The text above is written for the change shipped with this notebook: check that it holds.
 if CHANGES == {"CL": {"double_totals": "none"}}:
-    assert red, "the change should turn scenarios red: does tests/steps.py apply BLACKJACK_SPEC_OVERRIDES?"
+    assert red, "the change should turn scenarios red: does spec_engine/suite/steps.py apply BLACKJACK_SPEC_OVERRIDES?"
     assert all("CL-13a.1" in e["clauses"] for e in red), "the explanation above no longer matches: update it"
     assert {e["regulation"] for e in red} == {"CL"}, "the explanation above no longer matches: update it"

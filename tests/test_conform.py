@@ -1,4 +1,4 @@
-"""The conformance kit (spec_engine/conform.py, tests/conform_plugin.py): every run finishes,
+"""The conformance kit (spec_engine/conform.py, spec_engine/suite/conform_plugin.py): every run finishes,
 every scenario gets the right status against hostile implementations (tests/hostile/), a
 FAIL comes with a reproduction that replays, and the kit run against the reference adapter
 passes exactly what the in-process run passes."""
@@ -31,7 +31,7 @@ from spec_engine.kit.conform import (
 )
 from spec_engine.kit.driver import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
 from spec_engine.pages.conformance import report_page
-from tests.conform_plugin import classify, compared
+from spec_engine.suite.conform_plugin import classify, compared
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -194,7 +194,17 @@ def test_the_reference_adapter_passes_what_the_engine_passes_in_process(tmp_path
     inproc = tmp_path / "inprocess.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("BLACKJACK_SPEC_")}
     in_process = subprocess.Popen(
-        [PY, "-m", "pytest", "-q", "-p", "no:xdist", "tests/test_features.py", "-p", "tests.results_elsewhere"],
+        [
+            PY,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:xdist",
+            "tests/test_features.py",
+            "-p",
+            "spec_engine.suite.results_elsewhere",
+        ],
         cwd=ROOT,
         env={**env, "BLACKJACK_SPEC_RESULTS": str(inproc)},
         stdout=subprocess.DEVNULL,

@@ -1,5 +1,8 @@
-"""Every scenario of features/, run against the engine through the in-process driver."""
+"""Every scenario of the suite (``spec_engine/suite/features/``), run against the engine
+through the in-process driver."""
 
 from pytest_bdd import scenarios
 
-scenarios(".")
+from spec_engine.suite import FEATURES
+
+scenarios(str(FEATURES))

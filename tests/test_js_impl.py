@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from spec_engine.kit.trace import FEATURES
 from spec_engine.rules import ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +69,7 @@ def gap(feature: str, scenario: str) -> str | None:
 def scenario_names(feature: str) -> list[str]:
     """The scenario (and outline) names of a feature file."""
     names = []
-    for line in (ROOT / feature).read_text(encoding="utf-8").splitlines():
+    for line in (FEATURES.parent / feature).read_text(encoding="utf-8").splitlines():
         text = line.strip()
         for keyword in ("Scenario Outline:", "Scenario:"):
             if text.startswith(keyword):

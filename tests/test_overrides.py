@@ -1,5 +1,5 @@
 """Rule values changed from outside (spec_engine.overrides) and results written elsewhere
-(tests/results_elsewhere.py): the rule explorer's mechanism."""
+(spec_engine/suite/results_elsewhere.py): the rule explorer's mechanism."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def _run_scenarios(tmp_path: Path, overrides: str, select: str) -> tuple[int, li
     results = tmp_path / "results.json"
     env = {**os.environ, ENV_VAR: overrides, "BLACKJACK_SPEC_RESULTS": str(results)}
     command = [sys.executable, "-m", "pytest", "-q", "tests/test_features.py", "-p", "no:cacheprovider"]
-    command += ["-p", "tests.results_elsewhere", "-k", select]
+    command += ["-p", "spec_engine.suite.results_elsewhere", "-k", select]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     return done.returncode, json.loads(results.read_text(encoding="utf-8"))
 
@@ -100,8 +100,8 @@ def test_results_go_elsewhere(tmp_path: Path) -> None:
 
 
 def test_a_changed_value_turns_its_scenario_red(tmp_path: Path) -> None:
-    if "overriding_driver" not in (ROOT / "tests" / "steps.py").read_text(encoding="utf-8"):
-        pytest.skip("tests/steps.py does not apply BLACKJACK_SPEC_OVERRIDES yet (its play fixture)")
+    if "overriding_driver" not in (ROOT / "spec_engine" / "suite" / "steps.py").read_text(encoding="utf-8"):
+        pytest.skip("spec_engine/suite/steps.py does not apply BLACKJACK_SPEC_OVERRIDES yet (its play fixture)")
     code, results = _run_scenarios(tmp_path, to_env({"CL": {"double_totals": "none"}}), "doubling_on_12_is_refused")
     assert code == 1
     assert {(r["regulation"], r["status"]) for r in results} == {("CL", "failed"), ("ES", "passed")}

@@ -42,7 +42,7 @@ from spec_engine.kit.driver import (
 from spec_engine.kit.protocol import MAX_LINE, ProtocolDriver, serve
 from spec_engine.kit.vectors import load
 from spec_engine.rules import RULE_FIELDS
-from tests.schemas import (
+from spec_engine.suite.schemas import (
     SCHEMAS,
     check_exchange,
     errors,

@@ -21,7 +21,8 @@ ROOMS = {
     "kit": {"engine", "kit"},
     "analysis": {"engine", "analysis"},
     "pages": {"engine", "kit", "analysis", "pages"},
-    "shell": {"engine", "kit", "analysis", "pages"},
+    "suite": {"engine", "kit", "suite"},
+    "shell": {"engine", "kit", "analysis", "pages", "suite"},
 }
 """Each room and the rooms it may import from."""
 LONGEST = 900
@@ -36,15 +37,18 @@ def module_name(path: Path) -> str:
 
 SHELL = "spec_engine.__main__"
 """The command line: it may import every room; nobody imports it."""
-ANALYSIS_PACKAGES = {"numpy"}
-"""What the analysis room may import beyond the standard library (the ``analysis`` extra)."""
+ANALYSIS_PACKAGES = {"numpy", "ray"}
+"""What the analysis room may import beyond the standard library (the ``analysis`` extra, and
+``ray`` for the simulation's Ray runner, the ``ray`` extra)."""
+SUITE_PACKAGES = {"pytest", "_pytest", "pytest_bdd", "jsonschema", "referencing"}
+"""What the suite may import beyond the standard library (the ``kit`` extra)."""
 
 
 def room(module: str) -> str:
     if module == SHELL:
         return "shell"
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[1] in ("kit", "pages", "analysis") else "engine"
+    return parts[1] if len(parts) > 1 and parts[1] in ("kit", "pages", "analysis", "suite") else "engine"
 
 
 def package_of(path: Path) -> str:
@@ -140,14 +144,16 @@ def test_the_engine_and_the_kit_use_the_standard_library_only(wanted: str) -> No
     assert sorted(outside) == []
 
 
-def test_the_analysis_uses_the_standard_library_and_numpy_only() -> None:
-    """The analysis room is an optional extra: numpy, nothing else."""
+@pytest.mark.parametrize(("wanted", "allowed"), [("analysis", ANALYSIS_PACKAGES), ("suite", SUITE_PACKAGES)])
+def test_the_analysis_and_the_suite_use_their_extras_only(wanted: str, allowed: set[str]) -> None:
+    """The analysis room is an optional extra (numpy; ray for its cluster runner), the suite
+    another (pytest and pytest-bdd to play the scenarios, jsonschema to check the replies)."""
     outside = {
         f"{module_name(path)}: {name}"
         for path in PACKAGE.rglob("*.py")
-        if room(module_name(path)) == "analysis"
+        if room(module_name(path)) == wanted
         for name in imports(path)
-        if name.split(".")[0] not in sys.stdlib_module_names | ANALYSIS_PACKAGES | {"spec_engine"}
+        if name.split(".")[0] not in sys.stdlib_module_names | allowed | {"spec_engine"}
     }
     assert sorted(outside) == []
 
@@ -170,6 +176,7 @@ def test_the_rooms_exist() -> None:
     assert rooms == set(ROOMS)
     assert "spec_engine.kit.driver" in graph() and "spec_engine.pages.build" in graph()
     assert room("spec_engine.analysis.odds") == "analysis" and room(SHELL) == "shell"
+    assert room("spec_engine.suite.steps") == "suite"
 
 
 @pytest.mark.parametrize(

@@ -524,7 +524,9 @@ def _skipped() -> None:
 def test_the_results_plugin_writes_one_entry_per_scenario(tmp_path: Path, workers: list[str]) -> None:
     _write(tmp_path, "features/plugin.feature", PLUGIN_FEATURE)
     _write(tmp_path, "checks/test_plugin.py", PLUGIN_STEPS)
-    (tmp_path / "checks" / "conftest.py").write_text('pytest_plugins = ["tests.results_plugin"]\n', encoding="utf-8")
+    (tmp_path / "checks" / "conftest.py").write_text(
+        'pytest_plugins = ["spec_engine.suite.results_plugin"]\n', encoding="utf-8"
+    )
     markers = "\n".join(f"    {m}: m" for m in ("IT", "IT-6", "IT-7", "IT-8", "IT-9", "IT-12"))
     (tmp_path / "pytest.ini").write_text(
         f"[pytest]\nbdd_features_base_dir = features/\naddopts = -p no:cacheprovider\nmarkers =\n{markers}\n",

@@ -17,7 +17,7 @@ import pytest
 from spec_engine.catalog import all_clause_ids
 from spec_engine.kit.driver import Client, EngineDriver, ImplementationTimeout, Refusal
 from spec_engine.kit.protocol import ProtocolDriver
-from spec_engine.kit.trace import scenarios
+from spec_engine.kit.trace import FEATURES, scenarios
 from spec_engine.kit.vectors import (
     VECTORS_SCHEMA,
     RecordingDriver,
@@ -30,7 +30,7 @@ from spec_engine.kit.vectors import (
     vector_id,
     write,
 )
-from tests.schemas import errors, event_errors, with_events_apart
+from spec_engine.suite.schemas import errors, event_errors, with_events_apart
 from tests.test_protocol import ROOT, dumped_folder, recorded_vectors
 
 __all__ = ["recorded_vectors"]  # the fixture, shared with tests/test_protocol.py
@@ -58,7 +58,7 @@ def test_every_scenario_has_one_vector(recorded_vectors: list[dict[str, Any]]) -
     assert len(ids) == len(set(ids))
     known = set(all_clause_ids())
     for vector in recorded_vectors:
-        assert (ROOT / vector["feature"]).is_file()
+        assert (FEATURES.parent / vector["feature"]).is_file()
         assert vector["clauses"] or vector.get("assumes"), vector["id"]
         assert set(vector["clauses"]) <= known, vector["id"]
         assert vector["id"].startswith(vector["feature"].removeprefix("features/").removesuffix(".feature"))

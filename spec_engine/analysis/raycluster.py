@@ -14,22 +14,18 @@ HEAD:6379 --out uy.jsonl`` from any node; rerun the same command to resume.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from spec_engine.rules import RuleSet
 
-Job = tuple[RuleSet, Mapping[str, Mapping[str, str]] | None, int, int]
-
-
-def run_on_ray(jobs: Sequence[Job], address: str, workers: int = 2) -> Iterator[Any]:
-    """Yield each job's :class:`~spec_engine.analysis.simulate.Tally` (in the order they finish)."""
+def run_on_ray(
+    task: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], address: str, workers: int = 2
+) -> Iterator[Any]:
+    """Yield ``task(*job)`` for each job, run as Ray tasks (in the order they finish)."""
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise RuntimeError("the Ray runner needs the ray extra: pip install blackjack-spec[ray]") from exc
-    from spec_engine.analysis.simulate import play_chunk
-
     started = not ray.is_initialized()
     if started:
         if address == "local":
@@ -37,7 +33,7 @@ def run_on_ray(jobs: Sequence[Job], address: str, workers: int = 2) -> Iterator[
         else:
             ray.init(address=address, log_to_driver=False)
     try:
-        remote = ray.remote(play_chunk)
+        remote = ray.remote(task)
         pending = [remote.remote(*job) for job in jobs]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)

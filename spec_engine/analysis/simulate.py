@@ -42,7 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 from spec_engine.analysis.model import odds_key
 from spec_engine.cards import DECK, Card, Shoe
@@ -66,25 +66,34 @@ Z99 = 2.5758293035489004
 UPCARD = {1: "A", 10: "T"}
 
 
+class _RandomPile(list[Card]):
+    """The cards left in a shoe, whose next card (``pop()``) is picked at random among them:
+    an incremental Fisher-Yates shuffle."""
+
+    def __init__(self, cards: list[Card], rng: random.Random) -> None:
+        super().__init__(cards)
+        self._random = rng.random
+
+    def pop(self, index: SupportsIndex = -1) -> Card:
+        if index != -1:
+            return super().pop(index)
+        last = len(self) - 1
+        pick = int(self._random() * (last + 1))
+        self[pick], self[last] = self[last], self[pick]
+        return super().pop()
+
+
 class RandomShoe(Shoe):
     """A full shoe of ``decks`` decks in uniformly random order, drawn lazily: each card is
-    picked at random among those left (an incremental Fisher-Yates shuffle), so a round pays
-    for the few cards it uses, not for shuffling the whole shoe."""
+    picked at random among those left, so a round pays for the few cards it uses, not for
+    shuffling the whole shoe. (The engine draws the last card of the shoe's pile; here the
+    pile picks it.)"""
 
-    __slots__ = ("_rng",)
+    __slots__ = ()
 
     def __init__(self, cards: list[Card], rng: random.Random) -> None:
         super().__init__(())
-        self._cards = cards
-        self._rng = rng
-
-    def draw(self) -> Card:
-        cards = self._cards
-        last = len(cards) - 1
-        pick = int(self._rng.random() * (last + 1))
-        cards[pick], cards[last] = cards[last], cards[pick]
-        self.dealt += 1
-        return cards.pop()
+        self._cards = _RandomPile(cards, rng)
 
     def peek(self) -> Card | None:  # the next card is not decided before it is drawn
         return None
@@ -325,7 +334,7 @@ def _run(
     if ray_address is not None:
         from spec_engine.analysis.raycluster import run_on_ray
 
-        yield from run_on_ray(jobs, ray_address, workers)
+        yield from run_on_ray(play_chunk, jobs, ray_address, workers)
     elif workers <= 1:
         for job in jobs:
             yield _play_chunk_args(job)

@@ -4,9 +4,11 @@
                                   [--timeout 5] [--memory-mb 1024] [--jobs 2] [-k EXPR] [--max-time S]
 
 The implementation is a program speaking the conformance protocol (:mod:`spec_engine.kit.protocol`).
-The runner runs the project's own feature suite (``tests/test_features.py``, the same scenarios,
-no copies) in a pytest subprocess with ``BLACKJACK_SPEC_IMPL`` set and the plugin
-``tests/conform_plugin.py`` loaded, which gives each scenario one status:
+The runner plays the suite as it ships in the package (:mod:`spec_engine.suite`: the same
+scenarios as the project's own tests, no copies) in a pytest subprocess with
+``BLACKJACK_SPEC_IMPL`` set and the plugin ``spec_engine/suite/conform_plugin.py`` loaded (the
+``kit`` extra: pytest, pytest-bdd, pytest-xdist, jsonschema), which gives each scenario one
+status:
 
 =============  =====================================================================
 PASS           the implementation did what the spec says
@@ -63,6 +65,7 @@ from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, Imple
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
 from spec_engine.kit.protocol import ProtocolDriver, answer
+from spec_engine.kit.trace import FEATURES, suite_command
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
@@ -72,10 +75,9 @@ BROKEN = frozenset({"FAIL", "ERROR", "CRASH", "TIMEOUT"})
 """The statuses that make a run unsuccessful."""
 
 ROOT = Path(__file__).resolve().parents[2]
-"""The project checkout the kit runs from (its features/ and tests/)."""
+"""The project checkout, when the kit runs from one (its git revision goes in the reports)."""
 
-SUITE = "tests/test_features.py"
-PLUGIN = "tests.conform_plugin"
+PLUGIN = "spec_engine.suite.conform_plugin"
 PARTIAL = ".partial"
 """The sub-folder where the pytest plugin writes its raw results while the run goes on."""
 
@@ -221,9 +223,9 @@ def suite_info() -> dict[str, Any]:
     except (OSError, RuntimeError, ValueError):
         release, matches = {"version": "unknown", "manifest_sha256": ""}, False
     digest = hashlib.sha256()
-    features = sorted((ROOT / "features").rglob("*.feature"))
+    features = sorted(FEATURES.rglob("*.feature"))
     for path in features:
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+        digest.update(path.relative_to(FEATURES.parent).as_posix().encode() + b"\0" + path.read_bytes())
     return {
         "name": "blackjack-spec",
         **release,
@@ -541,21 +543,9 @@ def run(
         },
         "probe": {k: v for k, v in hello.items() if k != "hello"},
     }
-    argv = [
-        sys.executable,
-        "-m",
-        "pytest",
-        SUITE,
-        "-q",
-        "--no-header",
-        "-p",
-        PLUGIN,
-        "-p",
-        "tests.results_elsewhere",
-        f"--conform-out={out / PARTIAL}",
-        "-n",
-        str(jobs if jobs > 1 else 0),
-    ]
+    argv = suite_command(
+        "-q", "--no-header", "-p", PLUGIN, f"--conform-out={out / PARTIAL}", "-n", str(jobs if jobs > 1 else 0)
+    )
     if regulation:
         argv.append(f"--conform-regulation={regulation}")
     if keyword:
@@ -571,7 +561,8 @@ def run(
     )
     stopped = None
     with (out / "pytest.log").open("wb") as log:
-        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        # from the caller's folder: an implementation's command may name files relative to it
+        proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             code = proc.wait(timeout=max(1.0, max_time - (time.monotonic() - started)))
         except subprocess.TimeoutExpired:
@@ -614,8 +605,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         shlex.split(args.impl)
     except ValueError as exc:
         parser.error(f"--impl: {exc}")
-    if not (ROOT / SUITE).exists():
-        parser.error(f"the kit runs from a checkout of the project: {ROOT / SUITE} is missing")
     out = args.out or default_out(args.impl, args.regulation)
     header, results = run(
         args.impl,

@@ -31,9 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import DATA, regulations
+from spec_engine.kit.trace import FEATURES
 
-ROOT = Path(__file__).resolve().parents[2]
-FEATURES = ROOT / "features"
 RELEASES = DATA / "suite"
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
 _SCENARIO = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example):\s*(.*?)\s*$")

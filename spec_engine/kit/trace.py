@@ -2,7 +2,7 @@
 
 Three sources meet here:
 
-* the feature files (``features/**/*.feature``), read by a small Gherkin reader (English
+* the feature files (``spec_engine/suite/features/**/*.feature``), read by a small Gherkin reader (English
   keywords; standard library only, like the rest of the engine package). It yields one
   :class:`ScenarioInfo` per test pytest-bdd runs: a plain scenario, or one Examples row of
   a Scenario Outline. Its effective tags are the feature's, the rule's, the scenario's and
@@ -41,7 +41,36 @@ from spec_engine.errors import InputError, SpecError
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
-FEATURES = ROOT / "features"
+SUITE_DIR = Path(__file__).resolve().parents[1] / "suite"
+"""The conformance suite as it ships (:mod:`spec_engine.suite`): its features, steps and plugins."""
+FEATURES = SUITE_DIR / "features"
+"""The feature files; a scenario's path is written relative to their parent (``features/uy/core.feature``)."""
+SUITE_MODULE = SUITE_DIR / "test_features.py"
+"""The module pytest runs to play the suite: every scenario of :data:`FEATURES`."""
+SUITE_INI = SUITE_DIR / "pytest.ini"
+"""pytest's settings for a run of the suite (``-c``): independent of any project around it."""
+SUITE_PLUGINS = ("spec_engine.suite.plugin", "spec_engine.suite.results_elsewhere")
+"""The plugins every run of the suite loads (``-p``): steps, markers, results to a named file."""
+
+
+def feature_path(filename: str | Path) -> str:
+    """A feature file's name as scenarios, results and reports write it: relative to the
+    parent of its nearest enclosing ``features`` folder (``features/uy/core.feature``, as
+    :func:`parse_feature` names it), whatever pytest's rootdir."""
+    path = Path(filename).resolve()
+    enclosing = [p for p in path.parents if p.name == "features"]
+    return path.relative_to(enclosing[0].parent).as_posix() if enclosing else path.as_posix()
+
+
+def suite_command(*extra: str) -> list[str]:
+    """The pytest command line that plays the suite wherever the package is installed (with the
+    ``kit`` extra): its module, its own settings and plugins, then ``extra``."""
+    command = [sys.executable, "-m", "pytest", str(SUITE_MODULE), "-c", str(SUITE_INI), "--rootdir", str(SUITE_DIR)]
+    for plugin in SUITE_PLUGINS:
+        command += ["-p", plugin]
+    return command + list(extra)
+
+
 EXEMPTIONS = DATA / "exemptions.toml"
 STATUSES = ("passed", "failed", "skipped")
 
@@ -594,7 +623,7 @@ def gate_problems(
 
 
 def read_results(path: Path) -> list[dict[str, Any]]:
-    """The per-scenario results written by ``tests/results_plugin.py`` (validated)."""
+    """The per-scenario results written by ``spec_engine/suite/results_plugin.py`` (validated)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:

@@ -13,7 +13,7 @@ gives the same replies and the same log. The format is ``data/protocol/vectors.s
 (copied beside the vectors); ``docs/protocol.md`` explains it.
 
 Vectors are recorded, not written by hand: the dump runs the feature suite with
-``BLACKJACK_SPEC_RECORD=DIR`` set, which makes the ``play`` fixture of ``tests/steps.py``
+``BLACKJACK_SPEC_RECORD=DIR`` set, which makes the ``play`` fixture of ``spec_engine/suite/steps.py``
 wrap its driver in a :class:`RecordingDriver` and save one file per scenario. The dump
 refuses to write anything unless every scenario passed, then writes the files with sorted
 keys and fixed formatting, so two dumps of the same tree are byte-identical.
@@ -43,6 +43,7 @@ from spec_engine.catalog import DATA
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, Reply, Request, jsonable
 from spec_engine.kit.protocol import ProtocolDriver
+from spec_engine.kit.trace import suite_command
 from spec_engine.overrides import rule_value
 from spec_engine.rules import RULE_FIELDS, ruleset
 
@@ -184,14 +185,11 @@ def dump_json(value: Any) -> str:
 # ------------------------------------------------------------------------------ the dump
 def record(folder: Path, *, pytest_args: Sequence[str] = ()) -> None:
     """Run the feature suite with recording on; raise if any scenario did not pass."""
-    if not (ROOT / "tests" / "test_features.py").is_file():
-        raise RuntimeError(f"the dump runs the feature suite: run it from a checkout of the project, not {ROOT}")
     env = {**os.environ, RECORD_ENV: str(folder), "BLACKJACK_SPEC_RESULTS": str(folder / "results.json")}
     env.pop("BLACKJACK_SPEC_IMPL", None)
     env.pop("BLACKJACK_SPEC_OVERRIDES", None)
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "tests.results_elsewhere"]
-    command += ["tests/test_features.py", *pytest_args]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    command = suite_command("-q", *pytest_args)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tail = "\n".join(done.stdout.splitlines()[-15:])
         raise RuntimeError(f"the feature suite did not pass (exit {done.returncode}); no vectors written\n{tail}")

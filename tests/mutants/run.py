@@ -75,7 +75,7 @@ def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[s
             "-p",
             "no:hypothesispytest",
             "-p",
-            "tests.results_elsewhere",
+            "spec_engine.suite.results_elsewhere",
             "-p",
             "tests.mutants.selection",
             "--tb=no",

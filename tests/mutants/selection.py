@@ -2,7 +2,7 @@
 
     BLACKJACK_SPEC_REGULATIONS=CZ,IT python -m pytest tests/test_features.py -p tests.mutants.selection
 
-A scenario's regulation is worked out as :mod:`tests.results_plugin` does (its regulation tag,
+A scenario's regulation is worked out as :mod:`spec_engine.suite.results_plugin` does (its regulation tag,
 else the one regulation of its clause tags); scenarios of other regulations are deselected.
 Without the variable it does nothing.
 """

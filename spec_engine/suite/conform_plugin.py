@@ -1,7 +1,7 @@
 """The conformance kit's pytest plugin: one status per scenario, raw results for the report.
 
 Loaded only by the runner (``python -m spec_engine.kit.conform``), which passes
-``-p tests.conform_plugin --conform-out=DIR [--conform-regulation=UY]``:
+``-p spec_engine.suite.conform_plugin --conform-out=DIR [--conform-regulation=UY]``:
 
 - ``--conform-regulation`` keeps the scenarios of one regulation: those of its features
   (the ``@UY`` tag) and the compare outlines' rows of that regulation (their clause tags);
@@ -30,7 +30,7 @@ from spec_engine.catalog import REGULATION_IDS, is_clause_id
 from spec_engine.kit.conform import STATUSES, reproduction
 from spec_engine.kit.driver import ImplementationError
 from spec_engine.kit.protocol import ProtocolDriver
-from spec_engine.kit.trace import regulation_of
+from spec_engine.kit.trace import feature_path, regulation_of
 
 PROPERTY = "conform"
 _META = pytest.StashKey[dict[str, Any]]()
@@ -51,14 +51,13 @@ def scenario_meta(item: pytest.Item) -> dict[str, Any]:
     known at collection (so a scenario that never ran still has them)."""
     from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-    template = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+    obj = getattr(item, "obj", None)
+    template = scenario_wrapper_template_registry.get(obj) if obj is not None else None
     tags = {m.name for m in item.iter_markers()}
     tags = {t for t in tags if t in REGULATION_IDS or is_clause_id(t)}
     feature = ""
     if template is not None:
-        path = Path(template.feature.filename).resolve()
-        root = item.config.rootpath.resolve()
-        feature = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+        feature = feature_path(template.feature.filename)
     callspec = getattr(item, "callspec", None)
     row = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
     example = ", ".join(f"{k}={v}" for k, v in row.items()) if isinstance(row, dict) else None
@@ -78,7 +77,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Keep one regulation's scenarios (if asked); note every scenario left to run (last,
     after ``-k`` and ``-m`` have deselected theirs)."""
     wanted = config.getoption("conform_regulation")
-    kept, dropped = [], []
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item in items:
         meta = scenario_meta(item)
         item.stash[_META] = meta
@@ -202,7 +202,7 @@ class Collector:
         test = self.tests.setdefault(report.nodeid, {"duration": 0.0, "result": None, "teardown_error": None})
         test["duration"] += report.duration
         for key, value in report.user_properties:
-            if key != PROPERTY or value.get("when") != report.when:
+            if key != PROPERTY or not isinstance(value, dict) or value.get("when") != report.when:
                 continue
             if report.when == "teardown":
                 test["teardown_error"] = value
@@ -219,7 +219,9 @@ class Collector:
             result = {**broken, "message": f"after the scenario: {broken['message']}"}
             if hello:
                 result["_hello"] = hello
-        meta = next((v for k, v in report.user_properties if k == "conform_meta"), None)
+        meta: dict[str, Any] | None = next(
+            (v for k, v in report.user_properties if k == "conform_meta" and isinstance(v, dict)), None
+        )
         line = {**(meta or {}), "nodeid": report.nodeid, **result, "duration": round(test["duration"], 4)}
         line.pop("when", None)
         self.stream.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")

@@ -4,9 +4,10 @@ The rule explorer (``notebooks/rule_explorer.py``) runs the scenarios with a rul
 those results must not replace the real ones the site reads. Load this plugin and name the
 file in ``BLACKJACK_SPEC_RESULTS``::
 
-    BLACKJACK_SPEC_RESULTS=/tmp/run.json python -m pytest -q tests/test_features.py -p tests.results_elsewhere
+    BLACKJACK_SPEC_RESULTS=/tmp/run.json python -m pytest -q tests/test_features.py \
+        -p spec_engine.suite.results_elsewhere
 
-It swaps the recorder of :mod:`tests.results_plugin` (same format, same xdist handling)
+It swaps the recorder of :mod:`spec_engine.suite.results_plugin` (same format, same xdist handling)
 for one writing there. Without the variable it does nothing.
 """
 
@@ -19,7 +20,7 @@ import pytest
 
 RESULTS_ENV = "BLACKJACK_SPEC_RESULTS"
 RECORDER = "scenario-results-recorder"
-"""The name :mod:`tests.results_plugin` registers its recorder under."""
+"""The name :mod:`spec_engine.suite.results_plugin` registers its recorder under."""
 
 
 @pytest.hookimpl(trylast=True)
@@ -29,7 +30,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not target or hasattr(config, "workerinput"):
         return
     # imported here, once conftest has loaded it (with pytest's assertion rewriting)
-    from tests.results_plugin import Recorder
+    from spec_engine.suite.results_plugin import Recorder
 
     old = config.pluginmanager.get_plugin(RECORDER)
     if old is not None:

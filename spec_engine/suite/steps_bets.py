@@ -1,10 +1,10 @@
-"""Step definitions for the bets scenarios (see tests/steps.py for the shared ones)."""
+"""Step definitions for the bets scenarios (see spec_engine/suite/steps.py for the shared ones)."""
 
 from __future__ import annotations
 
 from pytest_bdd import parsers, then
 
-from tests.steps import Play, cards
+from spec_engine.suite.steps import Play, cards
 
 
 @then(parsers.re(r"box (?P<box>\d+) holds the cards (?P<codes>.+)"), converters={"box": int})

@@ -1,10 +1,10 @@
-"""Step definitions for the shoe scenarios (see tests/steps.py for the shared ones)."""
+"""Step definitions for the shoe scenarios (see spec_engine/suite/steps.py for the shared ones)."""
 
 from __future__ import annotations
 
 from pytest_bdd import parsers, then
 
-from tests.steps import Play
+from spec_engine.suite.steps import Play
 
 
 @then(parsers.re(r"the shoe holds (?P<count>\d+) cards"), converters={"count": int})

@@ -1,6 +1,6 @@
 """Per-scenario results: ``reports/scenarios.json``, one entry per scenario test.
 
-Register it in ``tests/conftest.py`` (``pytest_plugins = [..., "tests.results_plugin"]``).
+Register it in ``tests/conftest.py`` (``pytest_plugins = [..., "spec_engine.suite.results_plugin"]``).
 It works under pytest-xdist: the scenario's metadata is taken where the scenario runs
 (``pytest_bdd_before_scenario``), travels on the test report (``user_properties``, which
 xdist sends from the workers to the controller), and only the controller writes the file::
@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.kit.trace import ASSUMES, regulation_of
+from spec_engine.kit.trace import ASSUMES, feature_path, regulation_of
 
 RESULTS = Path("reports") / "scenarios.json"
 """Where the results go, relative to the rootdir."""
@@ -36,12 +36,6 @@ PROPERTY = "bdd_scenario"
 """The ``user_properties`` key that carries the metadata on a report."""
 
 _META = pytest.StashKey[dict[str, Any]]()
-
-
-def _feature_path(config: pytest.Config, filename: str) -> str:
-    path = Path(filename).resolve()
-    root = config.rootpath.resolve()
-    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
@@ -53,7 +47,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     assumed = sorted(t.removeprefix(ASSUMES) for t in tags if t.startswith(ASSUMES))
     tags = {t for t in tags if t in REGULATION_IDS or is_clause_id(t)}
     request.node.stash[_META] = {
-        "feature": _feature_path(request.config, feature.filename),
+        "feature": feature_path(feature.filename),
         "scenario": scenario.name,
         "line": scenario.line_number,
         "regulation": regulation_of(sorted(tags)),

@@ -7,7 +7,7 @@ import functools
 import json
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 
 from spec_engine.kit.vectors import SCHEMA_DIR

@@ -44,7 +44,7 @@ from spec_engine.kit.driver import (
     overriding_driver,
 )
 from spec_engine.rules import ruleset
-from tests.schemas import check_exchange
+from spec_engine.suite.schemas import check_exchange
 
 ACTION = r"(?:hits|stands|doubles|splits)"
 VERB = {"hits": "hit", "stands": "stand", "doubles": "double", "splits": "split"}
@@ -215,7 +215,7 @@ def play(implementation: Driver, request: pytest.FixtureRequest) -> Iterator[Pla
         yield Play(driver=Client(overriding_driver(driver)))
         return
     from spec_engine.kit.vectors import RecordingDriver
-    from tests.results_plugin import _META
+    from spec_engine.suite.results_plugin import _META
 
     recorder = RecordingDriver(driver)
     yield Play(driver=Client(overriding_driver(recorder)))

@@ -6,6 +6,8 @@ play <reg> --seed N          one seeded round with simple decisions; the event l
 check                        validate the catalogs (tiling of the texts) and the rule sets
 odds <reg> [--json]          the exact expected return, basic and composition-dependent (needs the analysis extra)
 strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
+conform --impl CMD ...       the conformance kit against an implementation (the kit extra; --help for options)
+vectors OUT [--check ...]    the suite's scenarios as JSON test vectors, or replay them (the kit extra)
 simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the mean return, its 99 %
                              interval and the exact figure ([--workers K] [--strategy basic|simple]
                              [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
@@ -208,6 +210,18 @@ def cmd_check() -> tuple[str, bool]:
     return "\n".join(lines), ok
 
 
+def run_kit(command: str, argv: Sequence[str]) -> int:
+    """``conform`` and ``vectors``: the kit's command lines under this one's name."""
+    prog = f"blackjack-spec {command}"
+    if command == "conform":
+        from spec_engine.kit.conform import main as conform_main
+
+        return conform_main(argv, prog=prog)
+    from spec_engine.kit.vectors import main as vectors_main
+
+    return vectors_main(list(argv), prog=prog)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spec_engine", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -232,6 +246,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", help="a JSON-lines file of finished chunks: a rerun resumes from it")
     p.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS ('local': start one here)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    sub.add_parser("conform", help="the conformance kit (python -m spec_engine.kit.conform)", add_help=False)
+    sub.add_parser("vectors", help="test vectors (python -m spec_engine.kit.vectors)", add_help=False)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
+        return run_kit(argv[0], argv[1:])
     args = parser.parse_args(argv)
     try:
         if args.command == "rules":

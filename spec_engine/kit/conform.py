@@ -583,10 +583,12 @@ def run(
     return header, results
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spec_engine.kit.conform", description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, help="the implementation's command line (split without a shell)")
-    parser.add_argument("--regulation", type=str.upper, choices=REGULATION_IDS, help="one regulation")
+    parser.add_argument(
+        "--regulation", type=str.upper, choices=(*REGULATION_IDS, "ALL"), help="one regulation, or all (the default)"
+    )
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request (default 5)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="address-space limit of the implementation")
@@ -605,6 +607,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         shlex.split(args.impl)
     except ValueError as exc:
         parser.error(f"--impl: {exc}")
+    if args.regulation == "ALL":
+        args.regulation = None
     out = args.out or default_out(args.impl, args.regulation)
     header, results = run(
         args.impl,

@@ -323,8 +323,8 @@ def _log_difference(expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping
 
 
 # ------------------------------------------------------------------------------ command line
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spec_engine.kit.vectors", description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.vectors") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder of the vectors")
     parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")
     parser.add_argument("--impl", help="with --check: the command of the implementation (default: the engine)")

@@ -61,6 +61,9 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
+from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
+from spec_engine.kit.certificate import write_certificate
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
@@ -450,10 +453,12 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
             stream.write(json.dumps({"kind": "result", **result}, ensure_ascii=False) + "\n")
     name = implementation_name(header)
     (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}", header), encoding="utf-8")
+    no_pdf = write_certificate(out, header, results)
     summary = {
         "implementation": name,
         "regulation": header.get("regulation"),
         **run_identity(header),
+        "certificate": {"html": CERTIFICATE_HTML, "pdf": None if no_pdf else CERTIFICATE_PDF, "pdf_missing": no_pdf},
         **summarize(results),
     }
     (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -518,7 +523,7 @@ def run(
     started = time.monotonic()
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-    for name in (REPORT, JUNIT, SUMMARY, RESULTS, "pytest.log"):
+    for name in (REPORT, JUNIT, SUMMARY, RESULTS, "pytest.log", CERTIFICATE_HTML, CERTIFICATE_PDF):
         (out / name).unlink(missing_ok=True)
     for name in (REPRO, PARTIAL):
         shutil.rmtree(out / name, ignore_errors=True)

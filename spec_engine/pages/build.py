@@ -26,6 +26,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
+from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.conform import REPORT
 from spec_engine.kit.exercised import clause_coverage, tag_evidence
 from spec_engine.kit.manifest import suite_version
@@ -88,6 +90,10 @@ def _conformance_page(out: Path) -> str:
         repro = report.parent / "repro"
         if repro.is_dir():
             shutil.copytree(repro, target / report.parent.name / "repro")
+        for name in (CERTIFICATE_HTML, CERTIFICATE_PDF):
+            if (report.parent / name).is_file():
+                (target / report.parent.name).mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(report.parent / name, target / report.parent.name / name)
     page = report_page(CONFORMANCE_REPORTS, link_base="conformance")
     return (
         page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md); "

@@ -58,7 +58,7 @@ def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None)
     for path, header, results in reports:
         rel = "" if path == root else path.relative_to(root).as_posix()
         base = "/".join(p for p in (link_base if link_base is not None else ".", rel) if p)
-        lines += _implementation_section(header, results, base)
+        lines += _implementation_section(header, results, base, (path / "certificate.pdf").is_file())
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -84,7 +84,9 @@ def section_title(header: Mapping[str, Any]) -> str:
     return f"{implementation_name(header)}, {header.get('regulation') or 'all regulations'}"
 
 
-def _implementation_section(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], base: str) -> list[str]:
+def _implementation_section(
+    header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], base: str, certified: bool = False
+) -> list[str]:
     title = section_title(header)
     summary = summarize(results)
     suite = header.get("suite") or {}
@@ -92,9 +94,15 @@ def _implementation_section(header: Mapping[str, Any], results: Sequence[Mapping
         f"## {_md(title)} {{#{slug(title)}}}",
         "",
         f"Command `{header.get('command', '?')}`; regulation filter: {header.get('regulation') or 'all'}; "
-        f"run {header.get('date', '?')}; suite {suite.get('version', '?')} at "
+        f"run {header.get('date', '?')}; suite {suite.get('version', '?')} (manifest "
+        f"`{str(suite.get('manifest_sha256') or '?')[:16]}`) at "
         f"{(header.get('git_revision') or 'unknown revision')[:12]}; protocol "
-        f"{(header.get('protocol') or {}).get('implementation') or '?'}.",
+        f"{(header.get('protocol') or {}).get('implementation') or '?'}."
+        + (
+            f" The certificate to file: [HTML]({base}/certificate.html), [PDF]({base}/certificate.pdf)."
+            if certified
+            else ""
+        ),
         "",
         "| regulation | scenarios | " + " | ".join(COLUMNS) + " | pass rate |",
         "|---|---:|" + "---:|" * len(COLUMNS) + "---:|",

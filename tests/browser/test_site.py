@@ -520,3 +520,22 @@ def test_key_tables_show_every_column_or_scroll_by_keyboard(
                 assert not [t for t in tables if t["wide"]], url
             else:
                 assert not [t for t in tables if t["wide"] and not t["focusable"]], url
+
+
+def test_the_conformance_page_links_each_certificate(page: Page, site_dir: Path) -> None:
+    """The bundled implementation's certificate is on the site, linked from the reports, and
+    reads as a certificate (suite, implementation, verdict, clause words)."""
+    response = page.goto("generated/conformance.html")
+    assert response is not None and response.ok
+    link = page.locator('article a[href$="certificate.html"]').first
+    expect(link).to_be_attached()
+    pdf = page.locator('article a[href$="certificate.pdf"]').first
+    expect(pdf).to_be_attached()
+    href = link.get_attribute("href")
+    assert href is not None and (site_dir / "generated" / href).is_file()
+    assert (site_dir / "generated" / str(pdf.get_attribute("href"))).stat().st_size > 10_000
+    link.click()
+    expect(page.locator("h1")).to_contain_text("Conformance certificate: blackjack-js")
+    expect(page.locator(".verdict")).to_have_text("Conforms on every scenario it supports")
+    expect(page.locator("table").first).to_contain_text("blackjack-spec suite")
+    expect(page.locator("td.words").first).to_be_visible()

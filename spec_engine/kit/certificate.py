@@ -1,0 +1,231 @@
+"""The certificate of a conformance run: one self-contained HTML file a lab can file, and the
+PDF Chromium prints from it.
+
+``certificate.html`` (no script, no outside resource: styles inline) states the suite version
+and its manifest's hash, the implementation's identity (its ``hello`` reply), the command
+line, the date and the options; the totals; per regulation and clause the scenarios passed,
+failed, unsupported and broken, with the clause's own words and its English gist; and each
+failure with its reproduction (the message, the first differing event, the requests to
+replay). ``certificate.pdf`` is printed from it by a headless Chromium when one is installed
+(``CHROMIUM`` or ``/usr/lib/chromium/chromium``); without one the run says so and writes the
+HTML only.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from spec_engine.catalog import REGULATION_IDS, regulation
+
+HTML, PDF = "certificate.html", "certificate.pdf"
+CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "chromium", "chromium-browser", "google-chrome")
+KINDS = ("PASS", "FAIL", "UNSUPPORTED", "BROKEN")
+"""The columns per clause; BROKEN gathers ERROR, CRASH and TIMEOUT."""
+
+STYLE = """
+body { font: 11pt/1.45 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 60em; padding: 0 1em; }
+h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #999; }
+table { border-collapse: collapse; width: 100%; margin: .6em 0; }
+th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
+th { background: #eee; } td.n { text-align: right; white-space: nowrap; } td.id { white-space: nowrap; }
+.verdict { font-size: 1.2em; font-weight: 700; padding: .4em .7em; border: 2px solid #111; display: inline-block; }
+.bad { color: #a00000; font-weight: 700; } .words { font-size: .9em; } .gist { color: #444; font-style: italic; }
+pre { white-space: pre-wrap; word-break: break-word; font-size: .8em; background: #f4f4f4; padding: .5em; }
+@media print { body { margin: 0; max-width: none; } details { display: block; } }
+"""
+
+
+def _kind(status: object) -> str:
+    return status if status in ("PASS", "FAIL", "UNSUPPORTED") else "BROKEN" if status != "SKIP" else "SKIP"
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _clause_rows(results: Sequence[Mapping[str, Any]], reg: str) -> list[str]:
+    per: dict[str, dict[str, int]] = {}
+    for row in results:
+        if row.get("regulation") != reg:
+            continue
+        for clause in row.get("clauses") or ():
+            counts = per.setdefault(str(clause), dict.fromkeys(KINDS, 0))
+            kind = _kind(row.get("status"))
+            if kind in counts:
+                counts[kind] += 1
+    catalog = regulation(reg)
+    rows = []
+    for clause in catalog.clauses:
+        found = per.get(clause.id)
+        if found is None:
+            continue
+        bad = found["FAIL"] or found["BROKEN"]
+        cells = "".join(f'<td class="n">{found[k]}</td>' for k in KINDS)
+        rows.append(
+            f'<tr><td class="id{" bad" if bad else ""}">{_e(clause.id)}</td>'
+            f'<td class="words"><span lang="{_e(catalog.language)}">{_e(clause.text)}</span>'
+            f'<br><span class="gist">{_e(clause.gist)}</span></td>{cells}</tr>'
+        )
+    return rows
+
+
+def _failure(row: Mapping[str, Any], out: Path) -> str:
+    where = f"{row.get('feature')}:{row.get('line')}" + (f", {row['example']}" if row.get("example") else "")
+    parts = [
+        f"<h3>{_e(row.get('regulation'))}: {_e(row.get('scenario'))} <small>({_e(where)}) {_e(row.get('status'))}"
+        "</small></h3>",
+        f"<p>{_e(row.get('message') or '')}</p>",
+    ]
+    if row.get("step"):
+        parts.append(f"<p>Step: {_e(row['step'])}</p>")
+    repro_path = out / str(row["repro"]) if row.get("repro") else None
+    if repro_path is not None and repro_path.is_file():
+        repro = json.loads(repro_path.read_text(encoding="utf-8"))
+        want, got = repro.get("expected_at_difference"), repro.get("actual_at_difference")
+        if want is not None or got is not None:
+            parts.append(
+                f"<p>First difference, at event {_e(repro.get('first_difference'))}: expected "
+                f"<code>{_e(json.dumps(want))}</code>, got <code>{_e(json.dumps(got))}</code></p>"
+            )
+        requests = "\n".join(json.dumps(r, ensure_ascii=False) for r in repro.get("requests") or ())
+        parts.append(
+            f"<details><summary>Reproduction ({_e(row['repro'])}): the requests to replay</summary>"
+            f"<pre>{_e(requests)}</pre></details>"
+        )
+    return "\n".join(parts)
+
+
+def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]], out: Path) -> str:
+    """The certificate of a run (see the module docstring)."""
+    suite = header.get("suite") or {}
+    hello = header.get("implementation") or {}
+    impl = hello.get("implementation") or {}
+    name = f"{impl.get('name', 'unknown')} {impl.get('version', '')}".strip()
+    totals = dict.fromkeys((*KINDS, "SKIP"), 0)
+    for row in results:
+        totals[_kind(row.get("status"))] += 1
+    broken = totals["FAIL"] + totals["BROKEN"]
+    verdict = (
+        "No scenario run"
+        if not results
+        else "Conforms on every scenario it supports"
+        if not broken
+        else f"Does not conform: {broken} scenario(s) failed or broke"
+    )
+    regs = [r for r in REGULATION_IDS if any(row.get("regulation") == r for row in results)]
+    reg_rows = []
+    for reg in regs:
+        mine = [row for row in results if row.get("regulation") == reg]
+        counts = dict.fromkeys(KINDS, 0)
+        for row in mine:
+            kind = _kind(row.get("status"))
+            if kind in counts:
+                counts[kind] += 1
+        reg_rows.append(
+            f"<tr><td>{_e(regulation(reg).name)} ({reg})</td><td class=n>{len(mine)}</td>"
+            + "".join(f"<td class=n>{counts[k]}</td>" for k in KINDS)
+            + "</tr>"
+        )
+    identity = [
+        ("Suite", f"blackjack-spec suite {suite.get('version')}"),
+        ("Manifest (sha256)", suite.get("manifest_sha256") or "unknown"),
+        ("Files match the manifest", "yes" if suite.get("manifest_matches") else "no"),
+        ("Implementation", name),
+        ("Language", impl.get("language", "not stated")),
+        ("Protocol", hello.get("protocol", "unknown")),
+        ("Regulations claimed", ", ".join(hello.get("regulations") or ()) or "none"),
+        ("Levels claimed", ", ".join(hello.get("levels") or ()) or "none"),
+        ("Command line", header.get("command")),
+        ("Date (UTC)", header.get("date")),
+        ("Regulation asked", header.get("regulation") or "all"),
+        ("Options", json.dumps(header.get("options") or {}, sort_keys=True)),
+        ("Kit revision", header.get("git_revision") or "not a checkout"),
+    ]
+    lines = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Conformance certificate: {_e(name)}, suite {_e(suite.get('version'))}</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>Conformance certificate: {_e(name)}</h1>",
+        f'<p class="verdict">{_e(verdict)}</p>',
+        "<h2>What was tested</h2>",
+        "<table>",
+        *(f"<tr><th scope=row>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in identity),
+        "</table>",
+        "<h2>Totals</h2>",
+        "<table><tr><th>regulation</th><th>scenarios</th>" + "".join(f"<th>{k.lower()}</th>" for k in KINDS) + "</tr>",
+        *reg_rows,
+        f"<tr><th>all</th><td class=n>{len(results)}</td>"
+        + "".join(f"<td class=n>{totals[k]}</td>" for k in KINDS)
+        + "</tr></table>",
+        "<p>pass: the implementation did what the clause's scenarios expect; fail: it disagreed; "
+        "unsupported: it declined the case; broken: error, crash or timeout. A scenario checks "
+        "every clause it is tagged with; a clause's row counts its scenarios.</p>",
+    ]
+    for reg in regs:
+        lines += [
+            f"<h2>{_e(regulation(reg).name)} ({reg}): results per clause</h2>",
+            "<table><tr><th>clause</th><th>its words (and their gist)</th>"
+            + "".join(f"<th>{k.lower()}</th>" for k in KINDS)
+            + "</tr>",
+            *_clause_rows(results, reg),
+            "</table>",
+        ]
+    failures = [row for row in results if _kind(row.get("status")) in ("FAIL", "BROKEN")]
+    lines.append(f"<h2>Failures ({len(failures)})</h2>")
+    lines += [_failure(row, out) for row in failures] or ["<p>None.</p>"]
+    lines.append("</body></html>")
+    return "\n".join(lines) + "\n"
+
+
+def chromium() -> str | None:
+    """A Chromium to print with: ``CHROMIUM`` if set, else the first one found."""
+    named = os.environ.get("CHROMIUM")
+    if named:
+        return named
+    for candidate in CHROMIUM_PATHS:
+        found = shutil.which(candidate) if "/" not in candidate else (candidate if Path(candidate).is_file() else None)
+        if found:
+            return found
+    return None
+
+
+def print_pdf(page: Path, target: Path, timeout: float = 60) -> str | None:
+    """Print ``page`` to ``target`` with a headless Chromium; why not, or None when printed."""
+    browser = chromium()
+    if browser is None:
+        return "no Chromium found to print the PDF (set CHROMIUM)"
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--no-pdf-header-footer",
+        f"--print-to-pdf={target}",
+        page.resolve().as_uri(),
+    ]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=timeout, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"Chromium could not print the PDF: {exc}"
+    if done.returncode != 0 or not target.is_file():
+        return f"Chromium could not print the PDF (exit {done.returncode})"
+    return None
+
+
+def write_certificate(out: Path, header: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> str | None:
+    """Write ``out/certificate.html`` and print ``out/certificate.pdf``; why the PDF is
+    missing, or None."""
+    page = out / HTML
+    page.write_text(certificate_html(header, results, out), encoding="utf-8")
+    return print_pdf(page, out / PDF)

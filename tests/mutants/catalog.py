@@ -267,7 +267,7 @@ _MUTANTS = (
         "code",
         "the cut card coming out is never noticed",
         ALL,
-        edit_method("Round", "_draw", ("if shoe.remaining == shoe.cut_remaining:", "if False:")),
+        edit_method("Round", "_draw", ("if len(cards) == shoe.cut_remaining:", "if False:")),
         quick=("CZ",),
     ),
     Mutant(

@@ -44,7 +44,13 @@ test: $(CHROMIUM) $(STAMP) site
 	$(PY) -m mypy --strict spec_engine
 	BLACKJACK_SPEC_EXTRAS=required $(PY) -m pytest -n 2 -q
 
-site: $(STAMP)
+# npm packages for the site and its browser tests, exactly as the lockfile pins them.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+site: $(STAMP) $(NODE_STAMP)
 	@# live results: run the scenarios (failures are shown on the site, not fatal here), each
 	@# recorded as it played: the pages measure from the recordings how directly each clause is checked
 	rm -rf reports/recordings

@@ -306,3 +306,31 @@ def test_first_difference() -> None:
     assert first_difference([1, 2, 3], [1, 5, 3]) == 1
     assert first_difference([1, 2, 3], [1, 2]) == 2
     assert first_difference([1], None) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--impl", ""], "--impl: the implementation's command line is empty"),
+        (["--impl", "no-such-program --protocol"], "--impl: no such program 'no-such-program'"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--out", "/proc/no/such/folder"], "--out: cannot write"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--jobs", "0"], "must be positive"),
+    ],
+)
+def test_bad_input_to_the_runner_ends_at_once_in_one_line(tmp_path: Path, args: list[str], words: str) -> None:
+    done = subprocess.run(
+        [PY, "-m", "spec_engine.kit.conform", *args], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and words in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []  # no report folder left behind
+
+
+def test_vectors_check_takes_a_regulation(tmp_path: Path) -> None:
+    from spec_engine.kit.vectors import main as vectors_main
+
+    folder = tmp_path / "vec"
+    folder.mkdir()
+    (folder / "vectors.schema.json").write_text("{}")
+    (folder / "index.json").write_text(json.dumps({"format": "1.0", "vectors": []}))
+    assert vectors_main([str(folder), "--check", "--regulation", "uy"]) == 0

@@ -58,7 +58,7 @@ import time
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
@@ -494,6 +494,13 @@ def read_report(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 # ------------------------------------------------------------------------------ the runner
+def default_jobs() -> int:
+    """Parallel workers by default: measured on 2 cores, one worker beat two (each worker
+    starts its own implementation and pytest's own overhead); more only from 4 cores."""
+    cores = os.cpu_count() or 1
+    return 1 if cores < 4 else min(4, cores // 2)
+
+
 def default_out(command: str, regulation: str | None) -> Path:
     words = [Path(w).name for w in shlex.split(command) if not w.startswith("-")]
     words = [w for w in words if not re.fullmatch(r"python[\d.]*|env", w)] or ["impl"]
@@ -597,7 +604,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request (default 5)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="address-space limit of the implementation")
-    parser.add_argument("--jobs", type=int, default=2, help="parallel pytest workers (default 2)")
+    parser.add_argument(
+        "--jobs", type=int, default=default_jobs(), help=f"parallel pytest workers (default {default_jobs()})"
+    )
     parser.add_argument("-k", dest="keyword", help="only scenarios matching this pytest -k expression")
     parser.add_argument("--max-time", type=float, default=3600.0, help="stop the whole run after this many seconds")
     parser.add_argument(
@@ -608,13 +617,33 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
         "contains: the expected clause among those cited (declare a deliberate difference; the report says so)",
     )
     args = parser.parse_args(argv)
+
+    def stop(message: str) -> NoReturn:  # one line, no usage: the command line was well formed
+        parser.exit(2, f"{prog}: error: {message}\n")
+
     try:
-        shlex.split(args.impl)
+        words = shlex.split(args.impl)
     except ValueError as exc:
-        parser.error(f"--impl: {exc}")
+        stop(f"--impl: {exc}")
+    if not words:
+        stop("--impl: the implementation's command line is empty")
+    program = words[0]
+    if ("/" in program and not os.access(program, os.X_OK)) or ("/" not in program and shutil.which(program) is None):
+        stop(f"--impl: no such program {program!r} (a path that can be run, or a command on PATH)")
+    if args.jobs < 1 or args.timeout <= 0 or args.max_time <= 0:
+        stop("--jobs, --timeout and --max-time must be positive")
     if args.regulation == "ALL":
         args.regulation = None
     out = args.out or default_out(args.impl, args.regulation)
+    if out.exists() and not out.is_dir():
+        stop(f"--out: {out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe_file = out / ".writable"
+        probe_file.write_text("", encoding="utf-8")
+        probe_file.unlink()
+    except OSError as exc:
+        stop(f"--out: cannot write the report into {out}: {exc.strerror or exc}")
     header, results = run(
         args.impl,
         out,

@@ -39,7 +39,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from spec_engine.catalog import DATA
+from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, Reply, Request, jsonable
 from spec_engine.kit.protocol import ProtocolDriver
@@ -329,6 +329,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.v
     parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")
     parser.add_argument("--impl", help="with --check: the command of the implementation (default: the engine)")
     parser.add_argument("--timeout", type=float, default=5.0, help="with --impl: seconds per request")
+    parser.add_argument(
+        "--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="with --check: only these"
+    )
     args = parser.parse_args(argv)
     if not args.check:
         vectors = dump(args.out)
@@ -338,7 +341,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.v
 
     driver: Driver = ProtocolDriver(args.impl, timeout=args.timeout) if args.impl else EngineDriver()
     failed = 0
-    vectors = load(args.out)
+    vectors = [v for v in load(args.out) if not args.regulation or v["regulation"] in args.regulation]
     try:
         for vector in vectors:
             differences = replay(vector, driver)

@@ -40,12 +40,13 @@ from spec_engine.pages.hands import worked_hands_page
 from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.pages.pdf import write_pdf
+from spec_engine.pages.play import play_page
 from spec_engine.pages.regulations import regulation_page, regulations_table
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
 
 
 def _showcase_pages() -> dict[str, str]:
-    pages = {"worked-hands.md": worked_hands_page()}
+    pages = {"worked-hands.md": worked_hands_page(), "play.md": play_page()}
     for reg_id in REGULATION_IDS:
         pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
     return pages

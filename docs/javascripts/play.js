@@ -118,14 +118,20 @@
   async function boot() {
     const t0 = performance.now();
     status.textContent = "Loading Python (Pyodide, about 13 MB the first time)…";
+    const pack = fetch(BASE + "engine.zip").then((r) => {  // meanwhile
+      if (!r.ok) throw new Error("engine.zip: HTTP " + r.status);
+      return r.arrayBuffer();
+    });
     const { loadPyodide } = await import(BASE + "pyodide.mjs");
     const pyodide = await loadPyodide({ indexURL: BASE });
-    const pack = await fetch(BASE + "engine.zip");
-    if (!pack.ok) throw new Error("engine.zip: HTTP " + pack.status);
-    pyodide.unpackArchive(await pack.arrayBuffer(), "zip", { extractDir: "/engine" });
+    const t1 = performance.now();
+    pyodide.unpackArchive(await pack, "zip", { extractDir: "/engine" });
     pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
+    const t2 = performance.now();
     py = pyodide.pyimport("bj_play");
+    window.bjPlay.phases = { pyodide: t1 - t0, pack: t2 - t1, engine: performance.now() - t2 };
     window.bjPlay.readyMs = performance.now() - t0;
+    window.bjPlay.readyAt = performance.now(); // since the page's navigation started
     status.textContent = "Python is ready: choose the cards and deal.";
     dealButton.disabled = false;
   }
@@ -134,7 +140,7 @@
     event.preventDefault();
     if (py) deal();
   });
-  window.bjPlay = { deal, act, readyMs: null, ready: null };
+  window.bjPlay = { deal, act, readyMs: null, readyAt: null, ready: null };
   if (location.protocol === "file:") {
     status.textContent = "Opened from disk: browsers refuse to run Python's WebAssembly from a file. " +
       "Serve the site (make serve, then open http://127.0.0.1:8000/generated/play.html) to play here.";

@@ -1,0 +1,95 @@
+"""Every page of the built site meets WCAG 2.1 AA as axe-core measures it in the browser.
+
+axe-core (``node_modules/axe-core``, pinned by ``package-lock.json``; ``make`` runs ``npm ci``)
+is injected into each page and run with the rules tagged ``wcag2a``, ``wcag2aa``, ``wcag21a``
+and ``wcag21aa``, on a desktop viewport and on a phone-sized one (390 x 844). Zero violations
+are allowed, apart from the documented entries of ``ALLOWED`` (each with its reason).
+
+The pages: every HTML page of the built site (the docs pages, ``generated/*.html``, the
+scenario pages, the notebook pages). The conformance certificates
+(``generated/conformance/<implementation>/certificate.html``) are left out: each is a
+standalone, self-contained file (its own inline style, no site theme, meant to be printed or
+sent on its own), not a page of the site's navigation.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .test_site import sized_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = Path(os.environ.get("BLACKJACK_AXE", ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+"""axe-core as npm installs it (``npm ci``); ``$BLACKJACK_AXE`` names another copy."""
+
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+"""WCAG 2.1 level A and AA: the level regulators' own sites are bound to."""
+
+STANDALONE = "generated/conformance/*/*.html"
+"""The conformance certificates: standalone files, not pages of the site (see the module's note)."""
+
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+"""The conftest's desktop (Material's navigation sidebar shown) and a phone."""
+
+ALLOWED: dict[tuple[str, str, str], str] = {}
+"""Known violations still tolerated, as ``(viewport or "*", page pattern, rule id) -> reason``.
+Empty: every page passes. An entry must say why; one that no longer matches any violation
+fails the test, so the list cannot rot."""
+
+RUN_AXE = r"""tags => axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]})
+    .then(result => result.violations.map(v => ({
+        id: v.id,
+        impact: v.impact,
+        count: v.nodes.length,
+        target: v.nodes[0].target.join(" "),
+        html: v.nodes[0].html.replace(/\s+/g, " ").slice(0, 120),
+    })))"""
+"""Runs axe on the page; returns each violated rule with its count and a sample node."""
+
+
+def site_pages(site_dir: Path) -> list[str]:
+    """Every HTML page of the built site but the standalone certificates, as paths from its root."""
+    names = (p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.html"))
+    return sorted(n for n in names if not fnmatch.fnmatch(n, STANDALONE) and not n.startswith("assets/"))
+
+
+def violations(page: Page, url: str) -> list[dict[str, object]]:
+    """The axe violations of one page, once it has loaded and its scripts have run."""
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.ok, url
+    result: list[dict[str, object]] = page.evaluate(RUN_AXE, WCAG_TAGS)
+    return result
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_every_page_meets_wcag_2_1_aa(browser: Browser, site_url: str, site_dir: Path, viewport: str) -> None:
+    """axe finds no WCAG 2.1 A/AA violation on any page (bar the documented ``ALLOWED``)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run npm ci (make does) to install axe-core", pytrace=False)
+    pages = site_pages(site_dir)
+    assert len(pages) > 40, pages  # the docs, generated, scenario and notebook pages
+    rules = {key: reason for key, reason in ALLOWED.items() if key[0] in ("*", viewport)}
+    found: dict[str, list[dict[str, object]]] = {}
+    used: set[tuple[str, str, str]] = set()
+    with sized_page(browser, site_url, *VIEWPORTS[viewport]) as page:
+        page.context.add_init_script(path=AXE)  # in every page before its own scripts
+        for url in pages:
+            for v in violations(page, url):
+                keys = {key for key in rules if fnmatch.fnmatch(url, key[1]) and key[2] == v["id"]}
+                used |= keys
+                if not keys:
+                    found.setdefault(url, []).append(v)
+    lines = []
+    for url, failed in found.items():
+        lines.append(f"{url}:")
+        lines += [f"  {v['id']} ({v['impact']}) x{v['count']}: {v['target']}  {v['html']}" for v in failed]
+    assert not found, f"axe (WCAG 2.1 AA) violations on the {viewport} viewport:\n" + "\n".join(lines)
+    stale = sorted(set(rules) - used)
+    assert not stale, f"ALLOWED entries that match no violation any more (remove them): {stale}"

@@ -89,7 +89,8 @@
       section.append(el("div", { class: "bj-settlement" }, el("p", {}, el("strong", {}, "Settlement")), list,
         s.net === null ? "" : el("p", {}, "Your net result: " + (s.net.startsWith("-") ? "" : "+") + s.net)));
     }
-    section.append(el("details", { class: "bj-log" }, el("summary", {}, "Event log"), el("pre", {}, s.log.join("\n"))));
+    const log = el("pre", { tabindex: "0", "aria-label": "Event log, " + s.reg }, s.log.join("\n"));
+    section.append(el("details", { class: "bj-log" }, el("summary", {}, "Event log"), log));
     return section;
   }
 
@@ -134,7 +135,13 @@
     window.bjPlay.readyAt = performance.now(); // since the page's navigation started
     status.textContent = "Python is ready: choose the cards and deal.";
     dealButton.disabled = false;
+    if (preset.has("box") || preset.has("seed")) deal();
   }
+
+  // A link may preset the form: play.html?reg=CL&box=TS+6H&dealer=9D&rest=5C&bet=10 (then it deals at once).
+  const preset = new URLSearchParams(location.search);
+  if (preset.has("seed") && !preset.has("box")) for (const name of ["box", "dealer", "rest"]) form.elements[name].value = "";
+  for (const [name, value] of preset) if (form.elements[name]) form.elements[name].value = value;
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -82,7 +82,9 @@ def play_page() -> str:
                 "The shoe: box 1's two cards, the dealer's first card, then the next cards in the order they "
                 "are drawn (hits, doubles, splits, then the dealer's draws); after them, the rest of the "
                 "shoe shuffled with the seed (0 when empty). Leave the cards empty to play a seeded deal. "
-                "Card codes: rank `A 2-9 T J Q K`, suit `S H D C` (`TS` is the ten of spades)."
+                "Card codes: rank `A 2-9 T J Q K`, suit `S H D C` (`TS` is the ten of spades). A link can "
+                "set the form and deal at once: `play.html?reg=CL&box=TS+6H&dealer=9D&rest=5C&bet=10` "
+                "(`reg=all` for the five side by side; `seed=7` for a seeded deal)."
             ),
             "",
             widget,

@@ -157,6 +157,16 @@ def test_a_seeded_deal(page: Page, foreign: list[str]) -> None:
     assert foreign == []
 
 
+def test_a_link_presets_the_cards_and_deals(page: Page, foreign: list[str]) -> None:
+    page.goto(PLAY_PAGE + "?reg=UY&box=8S+8H&dealer=6D&rest=3C")
+    uy = table(page, "UY")
+    expect(uy.locator(".bj-hand")).to_contain_text("= 16", timeout=READY_MS)
+    expect(uy.locator('button[data-action="split"]')).to_be_visible()
+    expect(page.locator("#bj-box")).to_have_value("8S 8H")
+    expect(page.locator(".bj-table")).to_have_count(1)
+    assert foreign == []
+
+
 def test_on_a_phone(phone: tuple[Page, list[str]]) -> None:
     tab, attempted = phone
     open_ready(tab)
@@ -167,6 +177,28 @@ def test_on_a_phone(phone: tuple[Page, list[str]]) -> None:
     box = table(tab, "CL").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert attempted == []
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+RUN_AXE = """() => axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+        resultTypes: ["violations"]})
+    .then(result => result.violations.map(v => v.id + " x" + v.nodes.length + ": " + v.nodes[0].html.slice(0, 100)))"""
+"""axe-core's WCAG 2.1 A/AA violations of the page as it is now (the tables drawn by the script)."""
+
+
+def test_the_played_tables_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:
+    """With five tables dealt, a refusal and a settlement shown (desktop and phone)."""
+    for tab in (page, phone[0]):
+        tab.context.add_init_script(path=AXE)
+        open_ready(tab)
+        deal(tab, "all", "TS 2H", "9D", "5C")
+        table(tab, "CL").locator('button[data-action="double"]').click()
+        table(tab, "ES").locator('button[data-action="stand"]').click()
+        expect(table(tab, "CL").locator(".bj-refusal")).to_be_visible()
+        expect(table(tab, "ES").locator(".bj-settlement")).to_be_visible()
+        table(tab, "ES").locator(".bj-log summary").click()
+        assert tab.evaluate(RUN_AXE) == []
 
 
 def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:

@@ -176,8 +176,15 @@ def copy_into(site: Path, root: Path = ROOT) -> list[Path]:
 
 
 def on_post_build(config: Any, **_: Any) -> None:
-    """MkDocs hook: into the site just built (``mkdocs build`` or ``mkdocs serve``)."""
-    copy_into(Path(config["site_dir"]), Path(config["config_file_path"]).resolve().parent)
+    """MkDocs hook: into the site just built (``mkdocs build`` or ``mkdocs serve``). Without
+    ``node_modules/pyodide`` (a bare ``mkdocs build`` before ``npm ci``; ``make site`` always runs
+    it first) the site is built without Python, said on stderr (not a MkDocs warning, which
+    ``--strict`` would make fatal): the page then says Python could not start."""
+    root = Path(config["config_file_path"]).resolve().parent
+    if not (root / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
+        print(f"pyodide_site: no {root}/node_modules/pyodide (npm ci): site built without Python", file=sys.stderr)
+        return
+    copy_into(Path(config["site_dir"]), root)
 
 
 def main(argv: list[str]) -> None:

@@ -52,7 +52,7 @@
 
   function tableNode(s) {
     const section = el("section", { class: "bj-table", "data-reg": s.reg, "aria-label": s.reg });
-    section.append(el("h3", {}, (s.name || s.reg) + " (" + s.reg + ")"));
+    section.append(el("h3", { tabindex: "-1" }, (s.name || s.reg) + " (" + s.reg + ")"));
     if (s.error) section.append(el("p", { class: "bj-error", role: "alert" }, s.error));
     if (!s.phase) {
       if (s.refusal) section.append(refusalNode(s.refusal));
@@ -113,7 +113,12 @@
   }
 
   function act(reg, kind) {
-    return show(py.act(reg, kind));
+    const s = show(py.act(reg, kind));
+    // the table was redrawn: keep the keyboard where it was (the same button, else the table's heading)
+    const node = tables.querySelector('[data-reg="' + reg + '"]');
+    const again = node.querySelector('button[data-action="' + kind + '"]') || node.querySelector("button");
+    (again || node.querySelector("h3")).focus();
+    return s;
   }
 
   async function boot() {

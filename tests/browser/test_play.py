@@ -95,6 +95,7 @@ def play_to_settlement(page: Page) -> None:
     expect(cl.locator('button[data-action="hit"][data-legal="true"]')).to_be_visible()
     cl.locator('button[data-action="hit"]').click()
     expect(cl.locator(".bj-hand")).to_contain_text("= 21")
+    assert page.evaluate("document.activeElement.closest('.bj-table').dataset.reg") == "CL"  # focus kept
     cl.locator('button[data-action="stand"]').click()
     settlement = cl.locator(".bj-settlement")
     expect(settlement).to_contain_text("win, stake 10, net +10")

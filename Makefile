@@ -80,7 +80,8 @@ SIM_ROUNDS ?= 10000000
 simulate: $(STAMP)
 	mkdir -p reports/simulation docs/simulations
 	for reg in CL ES UY CZ IT; do $(PY) -m spec_engine simulate $$reg --rounds $(SIM_ROUNDS) --seed 2026 \
-	  --out reports/simulation/$$reg.jsonl --json > docs/simulations/$$reg.json || exit 1; done
+	  --out reports/simulation/$$reg.jsonl --json > reports/simulation/$$reg.json \
+	  && mv reports/simulation/$$reg.json docs/simulations/$$reg.json || exit 1; done
 
 clean:
 	rm -rf $(VENV) site docs/generated blackjack_spec.egg-info

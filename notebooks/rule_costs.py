@@ -48,12 +48,12 @@ def show(fig: plt.Figure, alt: str) -> None:
     display(Image(data=png.getvalue(), format="png"), metadata={"alt": alt})
 
 
-DECKS = (1, 2, 4, 6, 8)
+DECKS = (1, 2, 4, 8)
 
 # %% [markdown]
 # ## The return against the number of decks
 #
-# Each rulebook keeps all its own values but the deck count: one, two, four, six or eight.
+# Each rulebook keeps all its own values but the deck count: one, two, four or eight.
 # Fewer decks favour the player: a blackjack is likelier and the player's doubles gain more.
 # The circle marks each rulebook's own shoe.
 

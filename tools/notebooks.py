@@ -43,7 +43,7 @@ from traitlets.config import Config
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL = "python3"
-TIMEOUT = 300
+TIMEOUT = 900
 """Seconds one cell may run."""
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 """Terminal colour codes (IPython colours its tracebacks)."""

@@ -65,7 +65,9 @@ def feature_path(filename: str | Path) -> str:
 def suite_command(*extra: str) -> list[str]:
     """The pytest command line that plays the suite wherever the package is installed (with the
     ``kit`` extra): its module, its own settings and plugins, then ``extra``."""
-    command = [sys.executable, "-m", "pytest", str(SUITE_MODULE), "-c", str(SUITE_INI), "--rootdir", str(SUITE_DIR)]
+    # -P: the child imports the package this process runs, never a copy in the current folder
+    command = [sys.executable, "-P", "-m", "pytest", str(SUITE_MODULE), "-c", str(SUITE_INI)]
+    command += ["--rootdir", str(SUITE_DIR)]
     for plugin in SUITE_PLUGINS:
         command += ["-p", plugin]
     return command + list(extra)

@@ -67,7 +67,7 @@ site: $(STAMP) $(NODE_STAMP)
 serve: site
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	$(PY) benchmarks/rounds.py
 	$(PY) benchmarks/scenarios.py
 	$(PY) benchmarks/site.py

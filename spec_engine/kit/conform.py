@@ -68,7 +68,7 @@ from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, Imple
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
 from spec_engine.kit.protocol import ProtocolDriver, answer
-from spec_engine.kit.trace import FEATURES, suite_command
+from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
@@ -571,6 +571,7 @@ def run(
         BLACKJACK_SPEC_RESULTS=str(out / RESULTS),
         BLACKJACK_SPEC_CITATIONS=citations,
     )
+    env = suite_environment(env)
     stopped = None
     with (out / "pytest.log").open("wb") as log:
         # from the caller's folder: an implementation's command may name files relative to it

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import textwrap
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,18 @@ def feature_path(filename: str | Path) -> str:
     path = Path(filename).resolve()
     enclosing = [p for p in path.parents if p.name == "features"]
     return path.relative_to(enclosing[0].parent).as_posix() if enclosing else path.as_posix()
+
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+"""The folder holding the ``spec_engine`` package this process runs (a checkout, or site-packages)."""
+
+
+def suite_environment(base: Mapping[str, str]) -> dict[str, str]:
+    """``base`` with :data:`PACKAGE_ROOT` first on ``PYTHONPATH``: the pytest child of
+    :func:`suite_command` (``python -P``: no current folder on its path) imports the very
+    package its parent runs, whatever copy of the project lies in the folder it starts from."""
+    paths = [str(PACKAGE_ROOT), *(p for p in base.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    return {**base, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
 
 
 def suite_command(*extra: str) -> list[str]:

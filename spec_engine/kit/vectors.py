@@ -43,7 +43,7 @@ from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, Reply, Request, jsonable
 from spec_engine.kit.protocol import ProtocolDriver
-from spec_engine.kit.trace import suite_command
+from spec_engine.kit.trace import suite_command, suite_environment
 from spec_engine.overrides import rule_value
 from spec_engine.rules import RULE_FIELDS, ruleset
 
@@ -189,7 +189,7 @@ def record(folder: Path, *, pytest_args: Sequence[str] = ()) -> None:
     env.pop("BLACKJACK_SPEC_IMPL", None)
     env.pop("BLACKJACK_SPEC_OVERRIDES", None)
     command = suite_command("-q", *pytest_args)
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, env=suite_environment(env), capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tail = "\n".join(done.stdout.splitlines()[-15:])
         raise RuntimeError(f"the feature suite did not pass (exit {done.returncode}); no vectors written\n{tail}")

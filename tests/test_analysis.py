@@ -41,8 +41,9 @@ TOLERANCE = 0.005
 WIZ = "https://wizardofodds.com/games/blackjack/appendix/9/"
 
 
-def standard(decks: int, *, s17: bool, das: bool, no_hole_card: bool) -> RuleSet:
-    """The Appendix 9 game, built by changing a loaded rule set's values."""
+def standard(decks: int, *, s17: bool, das: bool) -> RuleSet:
+    """The Appendix 9 game, built by changing a loaded rule set's values (no hole card, every
+    stake lost to a dealer blackjack; a peek game is analysed with ``odds(..., peek=True)``)."""
     return dataclasses.replace(
         ruleset("ES"),
         decks=decks,
@@ -89,7 +90,7 @@ def figures(rules: RuleSet, peek: bool = False) -> Odds:
 def test_published_composition_dependent_returns(
     decks: int, s17: bool, das: bool, enhc: bool, published: float, source: str
 ) -> None:
-    rules = standard(decks, s17=s17, das=das, no_hole_card=enhc)
+    rules = standard(decks, s17=s17, das=das)
     found = figures(rules, peek=not enhc).composition_dependent.ev_percent
     assert abs(found - published) < TOLERANCE, (source, found)
 
@@ -97,12 +98,10 @@ def test_published_composition_dependent_returns(
 def test_original_stakes_only_is_close_to_a_peek_game() -> None:
     """A dealer blackjack taking only the original stakes is the peek game but for busted doubles
     and split hands, which the engine settles before the dealer's hand is known: a little lower."""
-    peek = figures(standard(1, s17=True, das=True, no_hole_card=False), peek=True).composition_dependent
-    obo_rules = dataclasses.replace(
-        standard(1, s17=True, das=True, no_hole_card=False), dealer_blackjack_takes="original_stakes"
-    )
+    peek = figures(standard(1, s17=True, das=True), peek=True).composition_dependent
+    obo_rules = dataclasses.replace(standard(1, s17=True, das=True), dealer_blackjack_takes="original_stakes")
     obo = figures(obo_rules).composition_dependent
-    enhc = figures(standard(1, s17=True, das=True, no_hole_card=True)).composition_dependent
+    enhc = figures(standard(1, s17=True, das=True)).composition_dependent
     assert enhc.ev_percent < obo.ev_percent <= peek.ev_percent
     assert peek.ev_percent - obo.ev_percent < 0.01
 
@@ -117,7 +116,7 @@ def test_original_stakes_only_without_bustable_extra_stakes_is_the_peek_game_exa
     (measured: equal to 2e-15), which the published figures validate. Losing all stakes is dearer
     (doubles lost twice): measured 0.086 points lower."""
     base = dataclasses.replace(
-        standard(1, s17=True, das=True, no_hole_card=True),
+        standard(1, s17=True, das=True),
         double_totals=frozenset({9, 10, 11}),
         double_one_card=True,
         max_split_hands=1,
@@ -137,7 +136,7 @@ def test_no_limit_on_split_hands_in_one_deck_is_the_published_four_hand_game() -
     split hands (modelled as :data:`~spec_engine.analysis.model.SPLIT_HANDS_CAP` hands) is exactly
     the four-hand game of Appendix 9 ``1ds17r4`` and must match its published figure. Measured when
     written: 0.183609, the same as with four hands."""
-    rules = dataclasses.replace(standard(1, s17=True, das=True, no_hole_card=False), max_split_hands=None)
+    rules = dataclasses.replace(standard(1, s17=True, das=True), max_split_hands=None)
     result = figures(rules, peek=True)
     assert all(result.strategy.action("pair T-T", up) != "P" for up in result.strategy.upcards)
     assert abs(result.composition_dependent.ev_percent - 0.1839) < TOLERANCE, (
@@ -189,9 +188,7 @@ CROSS_CHECK = [
 def test_split_limits_and_resplit_aces_against_an_independent_analyser(
     decks: int, s17: bool, das: bool, hands: int, rsa: bool, farmer: float, tolerance: float
 ) -> None:
-    rules = dataclasses.replace(
-        standard(decks, s17=s17, das=das, no_hole_card=False), max_split_hands=hands, resplit_aces=rsa
-    )
+    rules = dataclasses.replace(standard(decks, s17=s17, das=das), max_split_hands=hands, resplit_aces=rsa)
     found = figures(rules, peek=True).composition_dependent.ev_percent
     assert abs(found - farmer) < tolerance, (FARMER, found)
 

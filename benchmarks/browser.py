@@ -76,7 +76,7 @@ def open_ready(page: Page) -> float:
 
 def added_bytes(site: Path) -> list[tuple[str, int]]:
     rows = [(p.relative_to(site).as_posix(), p.stat().st_size) for p in sorted((site / "pyodide").iterdir())]
-    for name in ("javascripts/play.js", "stylesheets/play.css", PAGE):
+    for name in ("javascripts/python.js", "javascripts/play.js", "stylesheets/play.css", PAGE):
         rows.append((name, (site / name).stat().st_size))
     return rows
 

@@ -1,11 +1,10 @@
 /* Play it yourself: the engine in the page (Pyodide, served by this site; loaded by play.html only).
-   Python's side is bj_play.py in pyodide/engine.zip (tools/pyodide_site.py): start() and act()
+   Needs python.js (the shared loader) first. Python's side is bj_play.py in pyodide/engine.zip (tools/pyodide_site.py): start() and act()
    return the table as JSON, which this script draws. window.bjPlay is for the tests and benchmark. */
 (function () {
   "use strict";
   const root = document.getElementById("bj-play");
   if (!root) return;
-  const BASE = new URL("../pyodide/", document.currentScript.src).href;
   const REGS = Array.from(document.querySelectorAll("#bj-reg option"), (o) => o.value).filter((v) => v !== "all");
   const CARDS = JSON.parse(document.getElementById("bj-cards").textContent);
   const form = document.getElementById("bj-form");
@@ -123,19 +122,10 @@
 
   async function boot() {
     const t0 = performance.now();
-    status.textContent = "Loading Python (Pyodide, about 13 MB the first time)…";
-    const pack = fetch(BASE + "engine.zip").then((r) => {  // meanwhile
-      if (!r.ok) throw new Error("engine.zip: HTTP " + r.status);
-      return r.arrayBuffer();
-    });
-    const { loadPyodide } = await import(BASE + "pyodide.mjs");
-    const pyodide = await loadPyodide({ indexURL: BASE });
-    const t1 = performance.now();
-    pyodide.unpackArchive(await pack, "zip", { extractDir: "/engine" });
-    pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
+    const pyodide = await bjPython.load((text) => { status.textContent = text; });
     const t2 = performance.now();
     py = pyodide.pyimport("bj_play");
-    window.bjPlay.phases = { pyodide: t1 - t0, pack: t2 - t1, engine: performance.now() - t2 };
+    window.bjPlay.phases = Object.assign({}, bjPython.phases, { engine: performance.now() - t2 });
     window.bjPlay.readyMs = performance.now() - t0;
     window.bjPlay.readyAt = performance.now(); // since the page's navigation started
     status.textContent = "Python is ready: choose the cards and deal.";
@@ -153,9 +143,8 @@
     if (py) deal();
   });
   window.bjPlay = { deal, act, readyMs: null, readyAt: null, ready: null };
-  if (location.protocol === "file:") {
-    status.textContent = "Opened from disk: browsers refuse to run Python's WebAssembly from a file. " +
-      "Serve the site (make serve, then open http://127.0.0.1:8000/generated/play.html) to play here.";
+  if (bjPython.fromDisk()) {
+    status.textContent = bjPython.serveHint("play.html");
     status.classList.add("bj-warning");
     return;
   }

@@ -91,6 +91,7 @@ def play_page() -> str:
             "",
             f'<script type="application/json" id="bj-cards">{_cards_json()}</script>',
             "",
+            '<script src="../javascripts/python.js"></script>',
             '<script src="../javascripts/play.js"></script>',
             "",
             (

@@ -214,4 +214,4 @@ def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
 def test_other_pages_do_not_load_python(page: Page, page_requests: list[str]) -> None:
     page.goto("generated/worked-hands.html")
     page.wait_for_load_state("networkidle")
-    assert not [url for url in page_requests if "/pyodide/" in url or url.endswith("play.js")]
+    assert not [url for url in page_requests if "/pyodide/" in url or url.endswith(("play.js", "python.js"))]

@@ -215,6 +215,36 @@ class Round:
     shoe runs out mid-round (a table reshuffles its discards; a stacked shoe has none).
     """
 
+    __slots__ = (
+        "_bi",
+        "_cut_pending",
+        "_emit",
+        "_hi",
+        "_insurance_done",
+        "_order",
+        "_orders",
+        "_paying",
+        "_refill",
+        "_settled",
+        "_start",
+        "answers",
+        "boxes",
+        "cleared",
+        "cut_card_box",
+        "dealer",
+        "drawn",
+        "log",
+        "max_bet",
+        "min_bet",
+        "net",
+        "phase",
+        "rules",
+        "seated",
+        "shoe",
+        "special_max",
+        "voided",
+    )
+
     def __init__(
         self,
         rules: RuleSet,
@@ -271,6 +301,7 @@ class Round:
         self._bi = 0
         self._hi = 0
         self._insurance_done = False
+        self._settled: list[Event] = []  # the settle events that stand (see settlements())
         if not checked:
             refusal = limits_refusal(rules, min_bet, max_bet)
             if refusal is not None:
@@ -306,13 +337,7 @@ class Round:
 
     def settlements(self) -> list[Event]:
         """The round's ``settle`` events that stand: those before a reconstruction are undone."""
-        out: list[Event] = []
-        for event in self.events:
-            if event.type == "settle":
-                out.append(event)
-            elif event.type == "remedy" and event.info == "reconstruct":
-                out.clear()
-        return out
+        return list(self._settled)
 
     def bank_net(self) -> Money:
         """The bank's result so far (the opposite of the bettors' total)."""
@@ -379,7 +404,9 @@ class Round:
             net = money(net)
         total = self.net.get(bettor, 0) + net
         self.net[bettor] = total if type(total) is int else money(total)
-        self._emit(_new(Event, ("settle", box.number, hand_no, bettor, None, net, stake, None, outcome)))
+        event = _new(Event, ("settle", box.number, hand_no, bettor, None, net, stake, None, outcome))
+        self._emit(event)
+        self._settled.append(event)
 
     def _settle_hand(self, box: Box, hand: Hand, outcome: str, ratio: Fraction | int) -> None:
         """Settle every open stake of a hand: net = stake * ratio (-1 lose, 0 push)."""
@@ -603,18 +630,19 @@ class Round:
             emit(_new(Event, ("announce", None, None, None, None, None, None, None, rules.no_more_bets_call)))
         draw = self._draw
         if not mistakes:  # the usual deal, without the mistakes' bookkeeping
-            for each in order:
+            events = [_card_events(each.number, 1) for each in order]
+            for each, dealt in zip(order, events, strict=True):
                 card = draw(each.number)
                 each.hands.append(Hand([card], dict(each.bets)))
-                emit(_card_events(each.number, 1)[card.code])
+                emit(dealt[card.code])
             card = draw(0)
             self.dealer.append(card)
             emit(_DEALER_CARD[card.code])
-            for each in order:
+            for each, dealt in zip(order, events, strict=True):
                 card = draw(each.number)
                 hand = each.hands[0]
                 hand.add(card)
-                emit(_card_events(each.number, 1)[card.code])
+                emit(dealt[card.code])
                 if hand.hard == 11 and hand.ace:
                     hand.natural = True
                     hand.done = True
@@ -671,11 +699,14 @@ class Round:
 
     def _in_order(self, order: str) -> list[Box]:
         """The boxes with a bet, ascending or descending (remembered until the bets change)."""
-        found = self._orders.get(order)
-        if found is None:
+        orders = self._orders
+        found = orders.get(order)
+        if found is None:  # both orders at once (a round asks for up to three)
             boxes = self.boxes  # (keyed by their numbers)
-            found = [boxes[number] for number in sorted(boxes, reverse=order == "descending")]
-            self._orders[order] = found
+            ascending = [boxes[number] for number in sorted(boxes)]
+            orders["ascending"] = ascending
+            orders["descending"] = ascending[::-1]
+            found = orders.setdefault(order, ascending)  # (any other word: ascending, as before)
         return found
 
     # ------------------------------------------------------------------ insurance
@@ -833,6 +864,7 @@ class Round:
         self.drawn.clear()
         self.dealer.clear()
         self.voided.clear()
+        self._settled.clear()  # (the settlements before the reconstruction are undone)
         for box in self.boxes.values():
             box.hands.clear()
             box.insurance.clear()

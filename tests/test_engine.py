@@ -214,3 +214,20 @@ def test_play_counts_the_people_at_the_table() -> None:
 
     events = [json.loads(line) for line in cmd_play("CL", 7, 1).splitlines()]
     assert [e["total"] for e in events if e["type"] == "cut_card"] == [6]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 52, 104, 260, 312, 416])
+def test_the_fast_shuffle_is_pythons_shuffle_draw_for_draw(size: int) -> None:
+    """The engine's shuffle (random.shuffle written out) gives random.shuffle's order and leaves
+    the generator where random.shuffle does (the cut is drawn from it next)."""
+    import random
+
+    from spec_engine import cards
+
+    for seed in range(40):
+        ours, theirs = (list(cards.DECK) * 8)[:size], (list(cards.DECK) * 8)[:size]
+        mine, its = random.Random(seed), random.Random(seed)
+        cards.shuffle(mine, ours)
+        its.shuffle(theirs)
+        assert ours == theirs
+        assert mine.random() == its.random()

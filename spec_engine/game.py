@@ -529,6 +529,13 @@ class Round:
                 f"box {box} would hold more than the table maximum {money_str(top)}",
                 "change_bet",
             )
+        if target.special == bettor and amount > self.special_max[bettor]:
+            raise self._refuse(
+                "special_maximum",
+                f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(self.special_max[bettor])}",
+                "change_bet",
+            )
+        target.excess.pop(bettor, None)  # (the old bet, its unnoticed excess with it, is replaced whole)
         target.bets[bettor] = amount
         event = Event("change_bet", box=box, bettor=bettor, amount=amount)
         self._emit(event)
@@ -723,8 +730,6 @@ class Round:
 
     def _insurance_refusal(self, box: Box, bettor: str, amount: Money | None) -> tuple[str, str] | None:
         rules = self.rules
-        if bettor not in box.bets:
-            return "max_bets_per_box", f"{bettor} has no bet on box {box.number}"
         if not self._insurable(box):
             return "insurance_timing", f"box {box.number} has no hand left in play"
         if bettor in box.insurance or bettor in box.even_money:
@@ -759,6 +764,12 @@ class Round:
             )
         return None
 
+    @staticmethod
+    def _need_bettor(box: Box, bettor: object) -> None:
+        """Only a bettor with a stake on the box may decide for it: anyone else is an input error."""
+        if not isinstance(bettor, str) or bettor not in box.bets:
+            raise InputError(f"{bettor!r} has no bet on box {box.number}", field="bettor")
+
     def _need_insurance_call(self, action: str) -> None:
         if self.phase is not _INSURANCE:
             when = "has not been called" if not self._insurance_done else "is closed"
@@ -773,6 +784,7 @@ class Round:
         if not _is_money(amount) or amount <= 0:
             raise InputError(f"insurance is a positive exact amount, not {amount!r}", field="amount")
         amount = money(amount)
+        self._need_bettor(target, bettor)
         refusal = self._insurance_refusal(target, bettor, amount)
         if refusal is not None:
             raise self._refuse(*refusal, "insurance")
@@ -793,6 +805,7 @@ class Round:
         """``bettor`` takes 1:1 at once for his blackjack against the dealer's ace."""
         self._need_insurance_call("even_money")
         target = self._box(box)
+        self._need_bettor(target, bettor)
         refusal = self._even_money_refusal(target, bettor)
         if refusal is not None:
             raise self._refuse(*refusal, "even_money")

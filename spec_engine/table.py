@@ -110,7 +110,9 @@ class Table:
 
     def shuffle(self) -> None:
         """Gather the shoe and the discards, shuffle (or take the next stacked shoe) and
-        offer the cut."""
+        offer the cut. Between rounds only: a round under way holds cards on the table."""
+        if self._round_open:
+            raise InputError("a round is under way: the shoe is shuffled between rounds", field="action")
         cards = self.shoe.cards() + self.tray
         self.tray = []
         self._rotate = True

@@ -231,3 +231,52 @@ def test_the_fast_shuffle_is_pythons_shuffle_draw_for_draw(size: int) -> None:
         its.shuffle(theirs)
         assert ours == theirs
         assert mine.random() == its.random()
+
+
+def test_insurance_or_even_money_by_someone_with_no_bet_on_the_box_is_an_input_error() -> None:
+    """Not a rule's refusal (no clause is about strangers): the bettor field is wrong."""
+    rnd = _dealt("UY", "AS AD KH", bet=20)
+    assert rnd.phase is Phase.INSURANCE
+    with pytest.raises(InputError) as insured:
+        rnd.insure(1, "P9", 10)
+    assert insured.value.field == "bettor" and "P9" in str(insured.value)
+    with pytest.raises(InputError) as even:
+        rnd.take_even_money(1, "P9")
+    assert even.value.field == "bettor"
+    rnd.take_even_money(1, "P1")  # the bettor himself may (UY pays even money)
+
+
+def test_a_changed_bet_keeps_to_the_special_maximum() -> None:
+    rnd = Round(ruleset("UY"), Shoe.stacked("TS 9D 8H 7C"), min_bet=10, max_bet=500, special_max={"VIP": 2000})
+    rnd.place_bet(1, "VIP", 1500)
+    rnd.change_bet(1, "VIP", 2000)
+    with pytest.raises(RuleViolation) as refused:
+        rnd.change_bet(1, "VIP", 2500)
+    assert refused.value.rule == "special_maximum" and refused.value.clauses == ruleset("UY").cite("special_maximum")
+    assert rnd.boxes[1].bets == {"VIP": 2000}
+
+
+def test_a_changed_bet_replaces_an_unnoticed_excess_too() -> None:
+    """UY caps an unnoticed over-maximum bet and returns the excess at the end; once the bet is
+    changed, the excess went back with the old bet: nothing is returned twice."""
+    rnd = Round(ruleset("UY"), Shoe.stacked("TS 9D 8H 8C"), min_bet=10, max_bet=500)
+    rnd.place_bet(1, "P1", 700, unnoticed=True)
+    assert rnd.boxes[1].bets == {"P1": 500} and rnd.boxes[1].excess == {"P1": 200}
+    rnd.change_bet(1, "P1", 300)
+    rnd.deal()
+    rnd.stand(1)
+    assert [e.info for e in rnd.settlements()] == ["win"]
+    assert rnd.net == {"P1": 300}
+
+
+def test_the_shoe_is_shuffled_between_rounds_only() -> None:
+    table = Table(ruleset("ES"), seed=3, min_bet=10, max_bet=500)
+    table.play([(1, "P1", 10)])
+    before = table.shuffles
+    table.shuffle()  # between rounds
+    assert table.shuffles == before + 1
+    rnd = table.new_round()
+    rnd.place_bet(1, "P1", 10)
+    with pytest.raises(InputError) as refused:
+        table.shuffle()
+    assert refused.value.field == "action" and table.shuffles == before + 1

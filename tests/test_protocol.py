@@ -41,7 +41,7 @@ from spec_engine.kit.driver import (
 )
 from spec_engine.kit.protocol import MAX_LINE, ProtocolDriver, serve
 from spec_engine.kit.vectors import load
-from spec_engine.rules import RULE_FIELDS
+from spec_engine.rules import RULE_FIELDS, ruleset
 from spec_engine.suite.schemas import (
     SCHEMAS,
     check_exchange,
@@ -464,3 +464,65 @@ if __name__ == "__main__":
         raise SystemExit("usage: python -m tests.test_protocol --fix-doc")
     DOC.write_text(fix_doc(DOC.read_text(encoding="utf-8")), encoding="utf-8")
     print(f"rewrote the replies of {DOC}")
+
+
+BOTH = {
+    "reference": [sys.executable, "-m", "spec_engine.kit.adapter"],
+    "javascript": ["node", str(ROOT / "conformance" / "js" / "blackjack.js")],
+}
+"""The two implementations of the protocol this project holds."""
+
+
+@pytest.mark.parametrize("implementation", sorted(BOTH))
+def test_both_implementations_refuse_what_a_level_or_a_bettor_cannot_do_naming_the_field(implementation: str) -> None:
+    """Session actions at a table, a round-level shoe with more of a card than the decks hold,
+    round-level limits the rule set forbids, a shuffle mid-round, insurance or even money by
+    someone with no bet on the box, a changed bet over a special maximum: one refusal each,
+    never a crash, and the same in both implementations."""
+    if implementation == "javascript" and shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    requests = [
+        {"op": "start", "level": "table", "regulation": "ES", "shoes": [], "min_bet": "10"},
+        {"op": "act", "action": "session_round", "args": {"bets": {"P1": "10"}}},
+        {"op": "start", "level": "round", "regulation": "CL", "shoe": ["AS"] * 3},
+        {"op": "start", "level": "round", "regulation": "CL", "shoe": ["AS"], "min_bet": "15"},
+        {"op": "start", "level": "table", "regulation": "ES", "shoes": [], "min_bet": "10"},
+        {"op": "act", "action": "cut", "args": {"at": 100}},
+        {"op": "act", "action": "bet", "args": {"box": 1, "bettor": "P1", "amount": "10"}},
+        {"op": "act", "action": "shuffle", "args": {}},
+        {"op": "start", "level": "round", "regulation": "UY", "shoe": ["AS", "AD", "KH", "9C"], "min_bet": "10"},
+        {"op": "act", "action": "bet", "args": {"box": 1, "bettor": "P1", "amount": "20"}},
+        {"op": "act", "action": "deal", "args": {}},
+        {"op": "act", "action": "insurance", "args": {"box": 1, "bettor": "P9", "amount": "10"}},
+        {"op": "act", "action": "even_money", "args": {"box": 1, "bettor": "P9"}},
+        {
+            "op": "start",
+            "level": "table",
+            "regulation": "UY",
+            "shoes": [],
+            "min_bet": "10",
+            "max_bet": "500",
+            "special_max": {"VIP": "2000"},
+        },
+        {"op": "act", "action": "cut", "args": {"at": 100}},
+        {"op": "act", "action": "bet", "args": {"box": 1, "bettor": "VIP", "amount": "1500"}},
+        {"op": "act", "action": "change_bet", "args": {"box": 1, "bettor": "VIP", "amount": "2500"}},
+    ]
+    lines = "".join(json.dumps({"id": n, **r}) + "\n" for n, r in enumerate(requests))
+    done = subprocess.run(BOTH[implementation], input=lines, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    replies = {r["id"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert len(replies) == len(requests), done.stderr
+
+    def refusal(n: int) -> tuple[str, str | None]:
+        error = replies[n]["error"]
+        return error["code"], error.get("field") or error.get("rule")
+
+    assert all(replies[n]["ok"] for n in (0, 4, 5, 6, 8, 9, 10, 13, 14, 15)), replies
+    assert refusal(1) == ("input_error", "level")
+    assert refusal(2) == ("input_error", "shoe") and "AS" in replies[2]["error"]["message"]
+    assert refusal(3) == ("rule_violation", "bet_multiple")
+    assert refusal(7) == ("input_error", "action")
+    assert refusal(11) == ("input_error", "bettor")
+    assert refusal(12) == ("input_error", "bettor")
+    assert refusal(16) == ("rule_violation", "special_maximum")
+    assert sorted(replies[16]["error"]["clauses"]) == sorted(ruleset("UY").cite("special_maximum"))

@@ -457,6 +457,10 @@ class Round {
     if (this.r.table_limits && this.maxBet && others.add(amount).cmp(this.maxBet) > 0 && box.special !== bettor) {
       throw this.refuse('table_limits', `box ${number} would hold more than the table maximum ${this.maxBet}`);
     }
+    if (box.special === bettor && amount.cmp(this.specialMax.get(bettor)) > 0) {
+      throw this.refuse('special_maximum', `bet ${amount} exceeds ${bettor}'s special maximum ${this.specialMax.get(bettor)}`);
+    }
+    box.excess.delete(bettor); // the old bet, its unnoticed excess with it, is replaced whole
     box.bets.set(bettor, amount);
     this.emit('change_bet', { box: number, bettor, amount });
   }
@@ -564,7 +568,6 @@ class Round {
 
   insuranceRefusal(box, bettor, amount) {
     const r = this.r;
-    if (!box.bets.has(bettor)) return ['max_bets_per_box', `${bettor} has no bet on box ${box.number}`];
     if (!box.hands.some((h) => h.open.size)) return ['insurance_timing', `box ${box.number} has no hand left in play`];
     if (box.insurance.has(bettor) || box.even.has(bettor)) return ['insurance_timing', `${bettor} has already decided`];
     if (!r.insurance_per_bettor && bettor !== box.owner) return ['insurance_per_bettor', 'only the box holder insures'];
@@ -591,6 +594,7 @@ class Round {
     const box = this.box(number);
     const amount = parseMoney(raw);
     if (amount.cmp(0) <= 0) throw bad('amount', `insurance is a positive amount, not ${amount}`);
+    needBettor(box, bettor);
     const why = this.insuranceRefusal(box, bettor, amount);
     if (why) throw this.refuse(...why);
     box.insurance.set(bettor, amount);
@@ -609,6 +613,7 @@ class Round {
   evenMoney({ box: number, bettor }) {
     this.needInsuranceCall();
     const box = this.box(number);
+    needBettor(box, bettor);
     const why = this.evenMoneyRefusal(box, bettor);
     if (why) throw this.refuse(...why);
     box.even.add(bettor);
@@ -1149,6 +1154,7 @@ class Table {
   refuse(rule, message) { return Round.prototype.refuse.call(this, rule, message); }
 
   shuffle() {
+    if (this.roundOpen) throw bad('action', 'a round is under way: the shoe is shuffled between rounds');
     let cards = [...this.shoe.cards, ...this.tray];
     this.tray = [];
     this.rotate = true;
@@ -1493,6 +1499,10 @@ function start(request) {
   const rules = withOverrides(loadRules(regulation), request.overrides);
   if (level === 'round') {
     const shoe = cardsOf(request.shoe);
+    const counts = new Map();
+    for (const c of shoe) counts.set(c.code, (counts.get(c.code) || 0) + 1);
+    const extra = [...counts].filter(([, n]) => n > rules.values.decks).map(([code]) => code).sort();
+    if (extra.length) throw bad('shoe', `the stacked cards ${extra.join(' ')} are more than the ${rules.values.decks} deck(s) hold`);
     const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
     const maxBet = money(request.max_bet, 'max_bet');
     let seated = null;
@@ -1536,6 +1546,11 @@ function withOverrides(rules, overrides) {
   return { id: rules.id, values, clauses };
 }
 
+// Only a bettor with a stake on the box may decide for it: anyone else is an input error.
+function needBettor(box, bettor) {
+  if (typeof bettor !== 'string' || !box.bets.has(bettor)) throw bad('bettor', `${JSON.stringify(bettor)} has no bet on box ${box.number}`);
+}
+
 function needRound() {
   if (!game.round) throw bad('round', 'no round started');
   return game.round;
@@ -1551,7 +1566,7 @@ function act(action, args) {
   if (TABLE_ACTIONS.has(action)) {
     const t = needTable();
     if (action === 'session_round' || action === 'session_play') {
-      if (!game.session) throw bad('session', 'no session started');
+      if (!game.session) throw bad('level', `${action} needs a session (start level 'session'), not a table alone`);
       if (action === 'session_play') return game.session.play(parseMoney(args.bet, 'bet'));
       const bets = new Map(Object.entries(args.bets || {}).map(([k, v]) => [k, parseMoney(v, 'bets')]));
       game.round = game.session.playRound(bets);

@@ -51,6 +51,7 @@ the implementation cites), ``input_error`` (with the field at fault), ``unsuppor
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -352,15 +353,21 @@ class EngineDriver:
         self._reset()
         try:
             self.rules = self._rules(regulation, overrides)
+            cards = parse_cards(shoe)
+            too_many = sorted(code for code, n in Counter(c.code for c in cards).items() if n > self.rules.decks)
+            if too_many:
+                raise InputError(
+                    f"the stacked cards {too_many} are more than the {self.rules.decks} deck(s) hold", field="shoe"
+                )
             self.round = Round(
                 self.rules,
-                Shoe.stacked(shoe),
+                Shoe(cards),
                 min_bet=parse_money(min_bet),
                 max_bet=None if max_bet is None else parse_money(max_bet),
                 seated=seated,
             )
-        except InputError as exc:
-            raise Refusal("input_error", str(exc), field=exc.field) from exc
+        except (InputError, RuleViolation) as exc:
+            raise _refusal(exc) from exc
 
     def _start_table(
         self,
@@ -430,6 +437,11 @@ class EngineDriver:
             raise Refusal("input_error", "no table started", field="table")
         return self.table
 
+    def _session(self, action: str) -> Session:
+        if self.session is None:
+            raise InputError(f"{action} needs a session (start level 'session'), not a table alone", field="level")
+        return self.session
+
     def _round_for(self, action: str) -> Round:
         """The round an action goes to; at a table, a betting action after a finished round
         starts the next one (with the stakes that stay from it, where the rule set keeps them)."""
@@ -466,11 +478,9 @@ class EngineDriver:
             elif action == "claim":
                 table.claim(args["bettor"])
             elif action == "session_round":
-                assert self.session is not None
-                self.round = self.session.play_round({k: parse_money(v) for k, v in args["bets"].items()})
+                self.round = self._session(action).play_round({k: parse_money(v) for k, v in args["bets"].items()})
             elif action == "session_play":
-                assert self.session is not None
-                self.session.play(parse_money(args["bet"]))
+                self._session(action).play(parse_money(args["bet"]))
             return
         rnd = self._round_for(action)
         if action in BETTING_ACTIONS:

@@ -1157,6 +1157,10 @@ class Round:
         elif self.rules.double_one_card:
             self._finish(target, hand)
             self._advance()
+        elif self._hit_refusal(hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
+            self._emit(_new(Event, ("stand", box, number, None, None, None, None, None, "automatic")))
+            self._finish(target, hand)
+            self._advance()
         return event
 
     def _split_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:

@@ -526,3 +526,42 @@ def test_both_implementations_refuse_what_a_level_or_a_bettor_cannot_do_naming_t
     assert refusal(12) == ("input_error", "bettor")
     assert refusal(16) == ("rule_violation", "special_maximum")
     assert sorted(replies[16]["error"]["clauses"]) == sorted(ruleset("UY").cite("special_maximum"))
+
+
+@pytest.mark.parametrize("implementation", sorted(BOTH))
+def test_a_doubled_hand_that_may_draw_again_stands_by_itself_on_21_where_no_card_may_follow(
+    implementation: str,
+) -> None:
+    """With ``double_one_card = false`` (overridden) a doubled hand may draw on; at 21, where
+    ``hit_on_hard_21`` forbids another card (ES), it stands as a hand does after a hit."""
+    if implementation == "javascript" and shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    requests = [
+        {
+            "op": "start",
+            "level": "round",
+            "regulation": "ES",
+            "shoe": ["5S", "9D", "6H", "TC", "8D"],
+            "overrides": {"double_one_card": False},
+        },
+        {"op": "act", "action": "bet", "args": {"box": 1, "bettor": "P1", "amount": "10"}},
+        {"op": "act", "action": "deal", "args": {}},
+        {"op": "act", "action": "double", "args": {"box": 1}},
+        {"op": "events"},
+    ]
+    lines = "".join(json.dumps({"id": n, **r}) + "\n" for n, r in enumerate(requests))
+    done = subprocess.run(BOTH[implementation], input=lines, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["ok"] for r in replies] == [True] * 5, replies
+    events = replies[4]["events"]
+    stands = [e for e in events if e["type"] == "stand"]
+    assert stands == [{"type": "stand", "box": 1, "hand": 1, "info": "automatic"}]
+    assert events[-2] == {
+        "type": "settle",
+        "box": 1,
+        "hand": 1,
+        "bettor": "P1",
+        "amount": "20",
+        "stake": "20",
+        "info": "win",
+    }

@@ -900,6 +900,11 @@ class Round {
     this.dealTo(box, hand);
     if (hand.done) this.advance();
     else if (this.r.double_one_card) { this.finish(box, hand); this.advance(); }
+    else if (this.hitRefusal(hand)) { // more cards may follow, but none now (a 21): as after a hit
+      this.emit('stand', { box: number, hand: this.hi + 1, info: 'automatic' });
+      this.finish(box, hand);
+      this.advance();
+    }
   }
 
   split({ box: number, by, declining }) {

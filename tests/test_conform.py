@@ -94,6 +94,16 @@ def test_a_crash_mid_round_is_a_crash_and_the_process_is_restarted(tmp_path: Pat
     assert [r["starts"] for r in results] == [1, 1, 1]
     assert header["implementation"]["implementation"]["name"] == "crash-mid-round"
     assert elapsed < 30
+    # each crash leaves its reproduction: the requests that led to it and the dying words on stderr
+    for result in results:
+        repro = json.loads((tmp_path / "report" / result["repro"]).read_text(encoding="utf-8"))
+        assert repro["requests"][0]["op"] == "start" and len(repro["requests"]) >= 2
+        assert "crash-mid-round: no answer to" in repro["stderr"]
+        assert repro["stderr"].count("crash-mid-round") == 1  # this scenario's stderr, not the run's
+        assert repro["actual_events"] is None and repro["actual_events_error"].startswith("not asked")
+        assert repro["expected_events"]  # the same requests replayed on the engine
+    certificate = (tmp_path / "report" / "certificate.html").read_text(encoding="utf-8")
+    assert certificate.count("crash-mid-round: no answer to") == len(results)
 
 
 def test_an_implementation_that_never_answers_times_out_and_the_run_is_bounded(tmp_path: Path) -> None:
@@ -231,6 +241,12 @@ def test_the_reference_adapter_passes_what_the_engine_passes_in_process(tmp_path
     assert set(summary["regulations"]) == {"CL", "ES", "UY", "CZ", "IT"}
     assert summary["all"]["total"] == len(results)
     assert sum(b["total"] for b in summary["regulations"].values()) == len(results)
+    # every scenario says how many requests it sent and how long the answers took; the run adds them up
+    assert all(r["requests"] >= 1 and 0 < r["request_ms"]["max"] <= r["request_ms"]["total"] for r in results)
+    timing = summary["timing"]
+    assert timing["requests"] == sum(r["requests"] for r in results)
+    assert timing["max_ms"] == max(r["request_ms"]["max"] for r in results)
+    assert timing["slowest"] in {r["nodeid"] for r in results} and 0 < timing["mean_ms"] <= timing["max_ms"]
     page = report_page(tmp_path)
     assert "## spec_engine 0.1.0" in page and "| UY |" in page and "UY-35.1" in page
 

@@ -99,6 +99,11 @@ def _failure(row: Mapping[str, Any], out: Path) -> str:
             f"<details><summary>Reproduction ({_e(row['repro'])}): the requests to replay</summary>"
             f"<pre>{_e(requests)}</pre></details>"
         )
+        if repro.get("stderr"):
+            parts.append(
+                "<details><summary>What the implementation wrote to stderr in this scenario</summary>"
+                f"<pre>{_e(repro['stderr'])}</pre></details>"
+            )
     return "\n".join(parts)
 
 

@@ -32,9 +32,14 @@ The report goes to the ``--out`` folder:
 - ``junit.xml``: the same for CI tools (FAIL is a ``failure``; ERROR, CRASH and TIMEOUT are
   ``error``; UNSUPPORTED and SKIP are ``skipped``);
 - ``summary.json``: counts and percentages per regulation and per clause;
-- ``repro/<scenario>.json`` for every FAIL: the rule set, the requests sent, the expected
-  event log (the same requests replayed on the engine), the actual one and the index of the
-  first event that differs;
+- ``repro/<scenario>.json`` for every FAIL, ERROR, CRASH and TIMEOUT: the rule set, the
+  requests sent, the expected event log (the same requests replayed on the engine), the
+  actual one (a FAIL's: after a crash, a timeout or garbage the implementation is not asked
+  again) and the index of the first event that differs, and what the implementation wrote to
+  stderr during the scenario (its last 8,000 characters);
+- per scenario in ``report.jsonl``, and over the run in ``summary.json``: how many requests
+  it sent and how long the implementation took to answer them (``request_ms``: total and
+  slowest, in milliseconds, from a request written to its reply read);
 - ``scenarios.json``: the results in the format of ``reports/scenarios.json``.
 
 :func:`report_page` renders one report folder, or a folder of them, as a Markdown page.
@@ -170,10 +175,12 @@ def first_difference(expected: Sequence[Any], actual: Sequence[Any] | None) -> i
 
 
 def reproduction(
-    driver: ProtocolDriver, requests: Sequence[Mapping[str, Any]], regulation: str | None
+    driver: ProtocolDriver, requests: Sequence[Mapping[str, Any]], regulation: str | None, *, ask: bool = True
 ) -> dict[str, Any]:
-    """Everything needed to see a FAIL again without the suite: the rule set, the requests,
-    the expected event log (replayed on the engine), the implementation's and where they part."""
+    """Everything needed to see a broken scenario again without the suite: the rule set, the
+    requests, the expected event log (replayed on the engine), the implementation's and where
+    they part. ``ask=False`` (after a crash, a timeout or garbage) leaves the implementation
+    alone: its log is not asked for (that would start it afresh, with an empty log)."""
     requests = [dict(r) for r in requests]
     start = next((r for r in requests if r.get("op") == "start"), {})
     reg = str(start.get("regulation") or regulation or "")
@@ -182,17 +189,20 @@ def reproduction(
     except Exception as exc:  # an unknown regulation or a bad override: say so
         rules = {"id": reg, "error": str(exc)}
     expected = replay(requests)
-    actual: list[dict[str, Any]] | None
-    actual_legal: list[dict[str, Any]] | None
+    actual: list[dict[str, Any]] | None = None
+    actual_legal: list[dict[str, Any]] | None = None
     problem = None
-    try:
-        actual = Client(driver).events()
-    except Exception as exc:  # the implementation could not give its log
-        actual, problem = None, f"{type(exc).__name__}: {exc}"
-    try:
-        actual_legal = Client(driver).legal_actions()
-    except Exception:
-        actual_legal = None
+    if not ask:
+        problem = "not asked: the implementation had crashed, timed out or replied garbage"
+    else:
+        try:
+            actual = Client(driver).events()
+        except Exception as exc:  # the implementation could not give its log
+            problem = f"{type(exc).__name__}: {exc}"
+        try:
+            actual_legal = Client(driver).legal_actions()
+        except Exception:
+            actual_legal = None
     index = first_difference(expected["events"], actual)
     return {
         "protocol": PROTOCOL_VERSION,
@@ -287,10 +297,27 @@ def summarize(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
             by_clause.setdefault(str(clause), []).append(row)
     return {
         "all": block(results),
+        "timing": timing(results),
         "regulations": {reg: block(rows) for reg, rows in sorted(by_reg.items())},
         "clauses": {
             clause: block(rows) for clause, rows in sorted(by_clause.items(), key=lambda kv: clause_key(kv[0]))
         },
+    }
+
+
+def timing(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """How long the implementation took to answer over the run: requests, total and mean
+    milliseconds, and the scenario whose slowest request was the slowest of all."""
+    timed = [r for r in results if isinstance(r.get("request_ms"), dict) and r.get("requests")]
+    count = sum(int(r["requests"]) for r in timed)
+    total = sum(float(r["request_ms"]["total"]) for r in timed)
+    slowest = max(timed, key=lambda r: float(r["request_ms"]["max"]), default=None)
+    return {
+        "requests": count,
+        "total_ms": round(total, 1),
+        "mean_ms": round(total / count, 3) if count else None,
+        "max_ms": None if slowest is None else slowest["request_ms"]["max"],
+        "slowest": None if slowest is None else slowest.get("nodeid"),
     }
 
 
@@ -378,6 +405,8 @@ PUBLIC_FIELDS = (
     "actual",
     "duration",
     "starts",
+    "requests",
+    "request_ms",
     "nodeid",
 )
 
@@ -426,7 +455,7 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
             result["message"] = f"unknown status {result.get('status')!r}: {result.get('message', '')}"
             result["status"] = "ERROR"
         repro = row.get("_repro")
-        if result["status"] == "FAIL" and repro is not None:
+        if result["status"] in BROKEN and repro is not None:
             name = repro_name(row)
             repro_dir.mkdir(parents=True, exist_ok=True)
             document = {

@@ -19,6 +19,7 @@ import os
 import selectors
 import shlex
 import subprocess
+import tempfile
 import time
 from collections.abc import Mapping
 from typing import IO, Any
@@ -85,6 +86,12 @@ class ProtocolDriver:
         self.info: dict[str, Any] = {}
         self.sent: list[dict[str, Any]] = []
         """Every request of the current scenario (reset by each ``start``), for reproductions."""
+        self.times: list[float] = []
+        """The milliseconds each request of the current scenario took to be answered, queries
+        included (from the request written to its reply read; a process launch is not in it)."""
+        self._stderr = tempfile.TemporaryFile()  # (lives as long as the driver)
+        """What the process (every process started) wrote to stderr, appended in one file."""
+        self._stderr_mark = 0
         self._next_id = 0
         self._buffer = b""
         self.starts = 0
@@ -104,7 +111,7 @@ class ProtocolDriver:
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=self._stderr,
                 preexec_fn=self._limit if os.name == "posix" else None,
             )
         except OSError as exc:
@@ -116,6 +123,14 @@ class ProtocolDriver:
             self.close()
             raise Unsupported(f"the implementation speaks protocol {reply.get('protocol')!r}, not {PROTOCOL_VERSION}")
         self.info = reply
+
+    def stderr(self, limit: int = 8000) -> str:
+        """What the implementation wrote to stderr since the current scenario's ``start`` (its
+        last ``limit`` characters: the end of a traceback is where it says what broke)."""
+        end = os.fstat(self._stderr.fileno()).st_size
+        begin = max(self._stderr_mark, end - 4 * limit)
+        text = os.pread(self._stderr.fileno(), end - begin, begin).decode("utf-8", errors="replace")
+        return text[-limit:]
 
     def close(self) -> None:
         proc, self.proc = self.proc, None
@@ -156,7 +171,7 @@ class ProtocolDriver:
             raise ImplementationError(f"a reply line longer than {MAX_LINE} bytes")
         return line
 
-    def _call(self, request: dict[str, Any], *, record: bool = True) -> dict[str, Any]:
+    def _call(self, request: dict[str, Any], *, record: bool = True, timed: bool = False) -> dict[str, Any]:
         if self.proc is None or self.proc.poll() is not None:
             if self.proc is not None:
                 self.proc = None
@@ -168,9 +183,12 @@ class ProtocolDriver:
         if record:
             self.sent.append(request)
         try:
+            sent_at = time.monotonic()
             proc.stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
             proc.stdin.flush()
-            line = self._readline(time.monotonic() + self.timeout)
+            line = self._readline(sent_at + self.timeout)
+            if timed:  # (from the request written to its reply read: a start's process launch is not in it)
+                self.times.append((time.monotonic() - sent_at) * 1000)
             try:
                 reply = json.loads(line)
             except ValueError:
@@ -191,5 +209,7 @@ class ProtocolDriver:
         :attr:`sent` requests; the queries are not kept there."""
         if message.get("op") == "start":
             self.sent = []
-        reply = self._call(dict(message), record=message.get("op") not in QUERIES)
+            self.times = []
+            self._stderr_mark = os.fstat(self._stderr.fileno()).st_size
+        reply = self._call(dict(message), record=message.get("op") not in QUERIES, timed=True)
         return {k: v for k, v in reply.items() if k != "id"}

@@ -176,11 +176,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             pair = compared(exc)
             if pair is not None:
                 result["expected"], result["actual"] = (v[:1000] for v in pair)
-            if isinstance(driver, ProtocolDriver):
-                started = driver.sent is not watch.get("sent")
-                meta = item.stash.get(_META, {})
-                result["_repro"] = reproduction(driver, driver.sent if started else [], meta.get("regulation"))
+        if status in ("FAIL", "ERROR", "CRASH", "TIMEOUT") and isinstance(driver, ProtocolDriver):
+            started = driver.sent is not watch.get("sent")
+            meta = item.stash.get(_META, {})
+            # a FAIL asks the implementation for its log; a broken one is not asked again
+            result["_repro"] = reproduction(
+                driver, driver.sent if started else [], meta.get("regulation"), ask=status == "FAIL"
+            )
+            result["_repro"]["stderr"] = driver.stderr() if started else ""
     if isinstance(driver, ProtocolDriver):
+        if driver.sent is not watch.get("sent") and driver.times:  # the scenario's own requests, timed
+            result["requests"] = len(driver.times)
+            result["request_ms"] = {"total": round(sum(driver.times), 2), "max": round(max(driver.times), 2)}
         result["starts"] = driver.starts - int(watch.get("starts", 0))
         if driver.info and driver.info != _last_hello:
             _last_hello.clear()

@@ -15,6 +15,8 @@ def main() -> None:
     driver = EngineDriver({"name": "crash-mid-round", "version": "0", "language": "Python"})
     for line in sys.stdin:
         if left == 0:
+            sys.stderr.write(f"crash-mid-round: no answer to {line.strip()[:60]}\n")  # what a lab would read
+            sys.stderr.flush()
             os._exit(7)
         left -= 1
         request = json.loads(line)

@@ -132,7 +132,7 @@ def test_an_error_shows_its_traceback(page: Page, foreign: list[str]) -> None:
     assert foreign == []
 
 
-def test_on_a_phone(phone: tuple[Page, list[str]]) -> None:
+def test_run_a_cell_on_a_phone(phone: tuple[Page, list[str]]) -> None:
     tab, attempted = phone
     tab.goto(EXPLORER)
     output = run_cell(tab, UY_CELL, 'print(ruleset("UY").min_stand_total)')
@@ -162,7 +162,7 @@ def test_pages_without_runnable_cells_do_not_load_python(page: Page, page_reques
     assert python_requests(page_requests) == []
 
 
-def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
+def test_a_notebook_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
     page.goto((site_dir / EXPLORER).as_uri())
     control = cell_control(page, UY_CELL)
     control.get_by_role("button", name=f"Run cell {UY_CELL}").click()

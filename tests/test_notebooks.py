@@ -345,3 +345,6 @@ def test_a_page_without_runnable_cells_loads_no_python(tool: ModuleType, tmp_pat
     assert "<details" not in page
     assert "None of this notebook's cells can run in the page" in page
     assert "<code>IPython.display.Image</code>" in page  # the first cell: it imports Image
+    # the hidden cell's output (the image) says so too, without its code
+    hidden = next(line for line in page.splitlines() if 'class="nb-offline" data-cell="3"' in line)
+    assert "the code of the output above (hidden here" in hidden and "from cell 2" in hidden

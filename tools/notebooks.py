@@ -325,9 +325,13 @@ def _page_copy(nb: NotebookNode, plans: dict[int, CellPlan] | None = None) -> No
             break
     for index, cell_plan in (plans or {}).items():
         cell = page.cells[index]
-        if HIDDEN & set(cell.metadata.get("tags", [])):
-            continue
-        extra = control(index, str(cell.source)) if cell_plan.runnable else offline_note(cell_plan)
+        tags = set(cell.metadata.get("tags", []))
+        if "hide-cell" in tags or ("hide-input" in tags and (cell_plan.runnable or not cell.outputs)):
+            continue  # off the page, or its code is: nothing to run or to explain
+        if cell_plan.runnable:
+            extra = control(index, str(cell.source))
+        else:
+            extra = offline_note(cell_plan, hidden="hide-input" in tags)
         # one more output, last (the images keep their names): raw HTML between blank lines
         cell.outputs.append(nbformat.v4.new_output("display_data", {"text/html": f"\n{extra}\n"}))  # type: ignore[no-untyped-call]
     return page
@@ -361,12 +365,14 @@ def control(index: int, source: str) -> str:
     )
 
 
-def offline_note(cell: CellPlan) -> str:
-    """What a cell that cannot run in the page needs, after its output."""
+def offline_note(cell: CellPlan, *, hidden: bool = False) -> str:
+    """What a cell that cannot run in the page needs, after its output (``hidden``: the page
+    shows only the output)."""
     why = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(cell.why))
+    what = "the code of the output above (hidden here; the downloadable notebook has it). " if hidden else ""
     return (
         f'<p class="nb-offline" data-cell="{cell.index + 1}"><strong>Not runnable in this page:</strong> '
-        f"{why} Its output above was computed when the site was built.</p>"
+        f"{what}{why} The output above was computed when the site was built.</p>"
     )
 
 

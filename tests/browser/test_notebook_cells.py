@@ -113,6 +113,10 @@ def test_a_cell_that_cannot_run_says_what_it_needs(page: Page, foreign: list[str
     later = page.locator('.nb-offline[data-cell="4"]')  # needs nothing itself: uses cell 2's names
     expect(later).to_contain_text("from cell 2, which is not runnable here")
     expect(page.locator("details.nb-run")).to_have_count(0)
+    page.goto("generated/notebooks/five_rulebooks.html")  # the chart: its code is hidden, its need is not
+    chart = page.locator('.nb-offline[data-cell="7"]')
+    expect(chart).to_contain_text("hidden here")
+    expect(chart.locator("code", has_text="matplotlib")).to_be_visible()
     assert foreign == []
 
 

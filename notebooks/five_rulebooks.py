@@ -33,15 +33,10 @@
 # %%
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Mapping
 
-import matplotlib
-
-matplotlib.use("Agg")  # no display: figures are drawn to PNG
-import matplotlib.pyplot as plt
-from IPython.display import Image, Markdown, display
+from IPython.display import Markdown, display
 
 from spec_engine.cards import DECK, Card
 from spec_engine.events import Money, money_str
@@ -141,6 +136,15 @@ rows.append(["**players together**"] + [f"**{signed(sum(NET[reg].values()))}**" 
 display(Markdown(markdown_table(["player", *IDS], rows)))
 
 # %% tags=["hide-input"]
+# ruff: noqa: E402 (each cell imports what it needs: the page runs the cells that need no more)
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: figures are drawn to PNG
+import matplotlib.pyplot as plt
+from IPython.display import Image
+
 fig, ax = plt.subplots(figsize=(8, 4), dpi=100)
 width = 0.8 / len(IDS)
 for i, reg in enumerate(IDS):

@@ -34,13 +34,6 @@
 # %%
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from IPython.display import Markdown, display
@@ -84,6 +77,16 @@ for reg, values in parsed.items():
 display(Markdown(markdown_table(["regulation", "rule", "value in force", "cites", "tried instead"], rows)))
 
 # %% [markdown]
+# The value in force of any rule, and what it cites, is one call away: `ruleset` gives a
+# regulation's rule set. Uruguay's least total to stand, for instance, the value a change to
+# `min_stand_total` would replace (on the site, this cell can be edited and run in the page):
+
+# %%
+uy = ruleset("UY")
+print(f"{uy.name}: {uy.decks} decks, stands from {uy.min_stand_total}")
+uy.citations["min_stand_total"]
+
+# %% [markdown]
 # ## Running the scenarios twice
 #
 # The scenario suite runs in two separate processes at once, one as the rule sets are and
@@ -93,6 +96,16 @@ display(Markdown(markdown_table(["regulation", "rule", "value in force", "cites"
 
 
 # %%
+# ruff: noqa: E402 (each cell imports what it needs: the page runs the cells that need no more)
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+
 def project_root() -> Path:
     """The folder holding pyproject.toml: this one or a parent (notebooks run from the root
     at site build, from notebooks/ in Jupyter)."""

@@ -6,8 +6,10 @@ import importlib.util
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -90,6 +92,7 @@ def tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("notebooks_tool", ROOT / "tools" / "notebooks.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -139,3 +142,209 @@ def test_title(tool: ModuleType) -> None:
     assert tool.title_of(nb, "fallback") == "fallback"
     nb.cells.insert(0, nbformat.v4.new_markdown_cell("intro\n\n# Real title\n"))
     assert tool.title_of(nb, "fallback") == "Real title"
+
+
+# --- which cells run in the page ------------------------------------------------------------
+
+CELLS = """# %% [markdown]
+# # Cells for the page
+
+# %%
+from fractions import Fraction
+
+from IPython.display import Markdown, display
+
+from spec_engine.rules import ruleset
+
+HALF = Fraction(1, 2)
+
+# %%
+import numpy as np
+
+GRID = np.arange(3)
+
+# %%
+print(ruleset("UY").min_stand_total * HALF)
+
+# %%
+print(GRID)
+
+# %% tags=["hide-input"]
+def shown(values):
+    return [HALF * v for v in values]
+
+# %%
+print(shown([GRID[0]]))
+
+# %%
+from spec_engine.pages.cost import figures
+
+# %%
+from IPython.display import Image
+import subprocess
+
+# %%
+RESULTS = {}
+
+# %%
+RESULTS["plot"] = GRID
+
+# %%
+print(len(RESULTS))
+
+# %%
+rows = [x for x in [1, 2]]
+total = sum(x for x in rows)
+(lambda GRID: GRID)(1)
+"""
+
+
+def plans_of(tool: ModuleType, text: str, tmp_path: Path) -> dict[int, Any]:
+    source = tmp_path / "cells.py"
+    source.write_text(text, encoding="utf-8")
+    nb = tool.load(source)
+    return {index + 1: cell_plan for index, cell_plan in tool.plan(nb).items()}  # by cell number
+
+
+def uses(cell_plan: Any) -> tuple[int, ...]:
+    """The numbers of the earlier cells a cell uses (the plan holds their 0-based indices)."""
+    return tuple(index + 1 for index in cell_plan.uses)
+
+
+def test_which_cells_run_in_the_page(tool: ModuleType, tmp_path: Path) -> None:
+    plans = plans_of(tool, CELLS, tmp_path)
+    runnable = {number for number, cell_plan in plans.items() if cell_plan.runnable}
+    assert sorted(plans) == list(range(2, 14))
+    # stdlib, the engine's modules, IPython.display's display and Markdown (the page's stand-in)
+    assert {2, 4, 10, 13} <= runnable
+    assert plans[3].needs == ("numpy",) and "a package not available offline" in plans[3].why
+    # a cell needing nothing itself is not runnable when it uses a name from a cell that is not
+    assert plans[5].needs == ("numpy",) and plans[5].why.startswith("It uses `GRID` from cell 3,")
+    assert uses(plans[5]) == (3,)
+    assert plans[6].runnable and uses(plans[6]) == (2,)  # a function's body reads HALF when called
+    assert not plans[7].runnable and set(uses(plans[7])) == {3, 6}
+    assert plans[8].needs == ("spec_engine.pages",) and "not in the page's engine" in plans[8].why
+    assert plans[9].needs == ("IPython.display.Image", "subprocess")
+    assert "a page cannot start processes" in plans[9].why
+    # assigning an item changes the name: a later reader depends on that cell too
+    assert not plans[11].runnable and not plans[12].runnable and uses(plans[12]) == (11,)
+    # comprehension variables and lambda parameters are their own, not earlier cells' names
+    assert uses(plans[13]) == ()
+    assert runnable == {2, 4, 6, 10, 13}
+
+
+@pytest.mark.parametrize(
+    ("module", "names", "lacks"),
+    [
+        ("json", (), None),
+        ("concurrent.futures", ("ThreadPoolExecutor",), "concurrent"),
+        ("spec_engine", ("rules", "cards"), None),
+        ("spec_engine", ("rules", "analysis"), "spec_engine.analysis"),
+        ("spec_engine.game", ("Round",), None),
+        ("spec_engine.kit.runner", (), "spec_engine.kit"),
+        ("spec_engine.nothing_like_it", (), "spec_engine.nothing_like_it"),
+        ("IPython.display", ("display", "Markdown"), None),
+        ("IPython.display", ("HTML",), "IPython.display.HTML"),
+        ("IPython", (), "IPython"),
+        ("matplotlib.pyplot", (), "matplotlib"),
+    ],
+)
+def test_what_an_import_lacks_in_the_page(
+    tool: ModuleType, module: str, names: tuple[str, ...], lacks: str | None
+) -> None:
+    found = tool.lacking(module, names)
+    assert (found[0] if found else None) == lacks
+
+
+def test_a_magic_is_not_runnable(tool: ModuleType, tmp_path: Path) -> None:
+    plans = plans_of(tool, "# %% [markdown]\n# # M\n\n# %%\n%matplotlib inline\nx = 1\n", tmp_path)
+    assert not plans[2].runnable and "IPython syntax" in plans[2].why
+
+
+def test_the_real_notebooks_cells(tool: ModuleType) -> None:
+    def plans(name: str) -> dict[int, Any]:
+        return {i + 1: p for i, p in tool.plan(tool.load(NOTEBOOKS / f"{name}.py")).items()}
+
+    explorer = plans("rule_explorer")
+    uy = [
+        n
+        for n, p in explorer.items()
+        if p.runnable and 'ruleset("UY")' in tool.load(NOTEBOOKS / "rule_explorer.py").cells[n - 1].source
+    ]
+    assert uy, "the rule explorer has a runnable cell calling ruleset('UY') (the browser tests run it)"
+    scenarios = [p for p in explorer.values() if p.why.startswith("It needs `subprocess`")]
+    assert len(scenarios) == 1 and not any(p.runnable for p in explorer.values() if p.index > scenarios[0].index)
+    costs = plans("rule_costs")  # the analysis and plots: nothing runs in the page
+    assert not any(p.runnable for p in costs.values())
+    assert "matplotlib" in costs[2].needs and "spec_engine.pages" in costs[2].needs
+    rulebooks = plans("five_rulebooks")  # only the chart needs matplotlib; the tables are the engine's
+    assert [n for n, p in rulebooks.items() if not p.runnable] == [
+        n for n, p in rulebooks.items() if "matplotlib" in p.needs
+    ]
+    assert sum(p.runnable for p in rulebooks.values()) >= 5
+    assert all(p.runnable for p in plans("dealer_practice").values())
+
+
+RUNNABLE = """# %% [markdown]
+# # Runnable
+
+# %%
+from spec_engine.rules import ruleset
+
+print(ruleset("UY").decks)
+
+# %%
+import numpy
+
+# %% tags=["hide-input"]
+SECRET_INPUT = "</script><b>"
+
+# %%
+print(SECRET_INPUT < "z")
+"""
+
+
+def test_a_page_with_runnable_cells(tool: ModuleType, tmp_path: Path) -> None:
+    source = tmp_path / "runnable.py"
+    source.write_text(RUNNABLE, encoding="utf-8")
+    out = tmp_path / "out"
+    tool.build(source, out, cwd=tmp_path)
+    page = (out / "runnable.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    # each shown runnable cell: its control, after its output; the code in a labelled text area
+    control = next(line for line in lines if 'data-cell="2"' in line)
+    assert lines.index(control) > lines.index("    5")  # UY deals from 5 decks: the build's output first
+    assert '<label class="nb-label" for="nb-code-2">Code of cell 2' in control
+    assert 'id="nb-code-2"' in control and "print(ruleset(&quot;UY&quot;).decks)" in control
+    assert "&#10;" in control and '<div class="nb-output" id="nb-out-2" aria-live="polite">' in control
+    assert '<details class="nb-run" data-cell="5">' in page and "print(SECRET_INPUT &lt; &quot;z&quot;)" in page
+    assert 'data-cell="4"' not in page.split('<script type="application/json"')[0]  # hidden: no control
+    assert '<p class="nb-offline" data-cell="3"><strong>Not runnable in this page:</strong>' in page
+    assert "<code>numpy</code> (a package not available offline in the page)" in page
+    # the runnable cells' sources, hidden ones too, for the script; no "<" to close the element
+    data = page.split('<script type="application/json" id="nb-cells">')[1].split("</script>")[0]
+    assert "<" not in data
+    plan = json.loads(data)
+    assert plan["page"] == "notebooks/runnable.html"
+    assert [(c["cell"], c["shown"]) for c in plan["cells"]] == [(2, True), (4, False), (5, True)]
+    assert plan["cells"][1]["source"] == 'SECRET_INPUT = "</script><b>"'
+    assert page.count('<script src="../../javascripts/python.js"></script>') == 1
+    assert page.index("python.js") < page.index("notebook.js")
+    assert '<link rel="stylesheet" href="../../stylesheets/notebook.css">' in page
+    assert "display(Markdown(...))` shows the Markdown source as plain text" in page
+    executed = (out / "runnable.ipynb").read_text(encoding="utf-8")
+    assert "nb-run" not in executed and "nb-offline" not in executed  # the download is the plain notebook
+
+
+def test_a_page_without_runnable_cells_loads_no_python(tool: ModuleType, tmp_path: Path) -> None:
+    source = tmp_path / "tiny.py"
+    source.write_text(TINY, encoding="utf-8")
+    tool.build(source, tmp_path / "out", cwd=tmp_path)
+    page = (tmp_path / "out" / "tiny.md").read_text(encoding="utf-8")
+    assert "python.js" not in page and "notebook.js" not in page and "nb-cells" not in page
+    assert "<details" not in page
+    assert "None of this notebook's cells can run in the page" in page
+    assert "<code>IPython.display.Image</code>" in page  # the first cell: it imports Image
+    # the hidden cell's output (the image) says so too, without its code
+    hidden = next(line for line in page.splitlines() if 'class="nb-offline" data-cell="3"' in line)
+    assert "the code of the output above (hidden here" in hidden and "from cell 2" in hidden

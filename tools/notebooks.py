@@ -11,8 +11,21 @@ root as working directory, and written to ``OUT`` as
   with the images in ``<name>_files/``.
 
 Any cell error, timeout or dead kernel stops the run with a message naming the notebook and
-the cell. Cell tags (``# %% tags=["hide-input"]``): ``hide-input`` puts only the cell's
-output on the page, ``hide-cell`` leaves the cell off the page; the ``.ipynb`` keeps both.
+the cell.
+
+Cell tags (``# %% tags=["hide-input"]``): ``hide-input`` puts only the cell's output on the
+page, ``hide-cell`` leaves the cell off the page; the ``.ipynb`` keeps both.
+
+Cells run in the page too (:func:`plan`). A code cell whose imports are all in the standard
+library or in the engine pack (``spec_engine.<module>``, top level: what
+``tools/pyodide_site.py`` packs into ``engine.zip``), and whose names from earlier cells come
+from such cells too, gets an "Edit and run" control after its output: its source in a labelled
+text area, a Run button and an output area, run by ``javascripts/notebook.js`` with the site's
+own Pyodide (the earlier runnable cells run first, once per page, in one namespace, like a
+kernel). ``IPython.display``'s ``display`` and ``Markdown`` get a stand-in there that prints
+the Markdown source as text. Any other shown cell says what it needs that the page lacks
+(matplotlib, ``spec_engine.pages``..., a process); its output stays the one computed at build.
+A page with no runnable cell loads neither Pyodide's loader nor the script.
 
 Usage::
 
@@ -22,11 +35,15 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
+import html
+import json
 import re
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +137,171 @@ def execute(nb: NotebookNode, name: str, *, cwd: Path = ROOT, timeout: int = TIM
     return nb
 
 
+# --- which cells run in the page -------------------------------------------------------------
+
+ENGINE = "spec_engine"
+ENGINE_MODULES = frozenset(p.stem for p in (ROOT / ENGINE).glob("*.py"))
+"""The engine's top-level modules: what ``engine.zip`` holds (not its sub-packages)."""
+STAND_IN = {"IPython.display": frozenset({"display", "Markdown"})}
+"""Modules the page replaces with a stand-in, and the names it has (``Markdown`` shows as text)."""
+NO_PAGE = {
+    "subprocess": "a page cannot start processes",
+    "multiprocessing": "a page cannot start processes",
+    "concurrent": "a page cannot start threads or processes",
+    "threading": "a page cannot start threads",
+    "tkinter": "a page has no windows",
+    "turtle": "a page has no windows",
+    "curses": "a page has no terminal",
+}
+"""Standard-library modules that exist in the page's Python but cannot work there."""
+
+
+@dataclass(frozen=True)
+class CellPlan:
+    """Whether one code cell can run in the page, and why not."""
+
+    index: int
+    """Its position in the notebook (0-based; the page says ``cell index + 1``)."""
+    runnable: bool
+    needs: tuple[str, ...] = ()
+    """What it lacks (``matplotlib``, ``spec_engine.pages``...), itself or through the first
+    earlier cell it uses that is not runnable."""
+    why: str = ""
+    """A sentence for the page when it is not runnable."""
+    uses: tuple[int, ...] = ()
+    """The earlier code cells whose names it uses (the last to define each)."""
+
+
+def lacking(module: str, names: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """What an import of ``names`` from ``module`` (or of ``module`` itself) needs that the page
+    lacks: (the module or name, why the page lacks it); None when the page has it all."""
+    parts = module.split(".")
+    if parts[0] == ENGINE:
+        wanted = parts[1:2] or list(names)
+        for part in wanted:
+            if (ROOT / ENGINE / part).is_dir() or (len(parts) > 1 and part not in ENGINE_MODULES):
+                return f"{ENGINE}.{part}", "not in the page's engine: it needs packages not available offline"
+        return None
+    if module in STAND_IN:
+        extra = sorted(set(names) - STAND_IN[module])
+        return (f"{module}.{extra[0]}", "not available offline in the page") if extra else None
+    if parts[0] in NO_PAGE:
+        return parts[0], NO_PAGE[parts[0]]
+    if parts[0] in sys.stdlib_module_names:
+        return None
+    return parts[0], "a package not available offline in the page"
+
+
+def _imports(tree: ast.AST) -> list[tuple[str, tuple[str, ...]]]:
+    """Every absolute import of a cell: (module, names imported from it)."""
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, ()) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.module, tuple(alias.name for alias in node.names)))
+    return found
+
+
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+"""Nodes with names of their own (a function's locals, a comprehension's variables)."""
+
+
+def _stored(nodes: list[ast.AST]) -> set[str]:
+    """The names these statements bind in their own scope (not in the functions or
+    comprehensions they hold), and the names whose items or attributes they assign."""
+    names: set[str] = set()
+    pending = list(nodes)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            pending.extend(node.decorator_list)
+            continue
+        if isinstance(node, SCOPES):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+            root = node.value
+            while isinstance(root, (ast.Subscript, ast.Attribute)):
+                root = root.value
+            if isinstance(root, ast.Name):
+                names.add(root.id)
+        pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _used(tree: ast.Module) -> set[str]:
+    """The global names a cell reads, in its functions too (they read them when called); not
+    a function's parameters and locals, nor a comprehension's variables."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST, local: frozenset[str]) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            params = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+            outer: list[ast.AST] = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+            if not isinstance(node, ast.Lambda):
+                outer += node.decorator_list
+            for default in outer:
+                visit(default, local)
+            body: list[ast.AST] = list(node.body) if isinstance(node.body, list) else [node.body]
+            inner = local | params | _stored(body)
+            for statement in body:
+                visit(statement, inner)
+            return
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            targets = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+            for child in ast.iter_child_nodes(node):
+                visit(child, local | targets)
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
+            found.add(node.id)
+        for child in ast.iter_child_nodes(node):
+            visit(child, local)
+
+    visit(tree, frozenset())
+    return found
+
+
+def plan(nb: NotebookNode) -> dict[int, CellPlan]:
+    """For each code cell (by index), whether the page can run it: its imports are all
+    available there and every earlier cell whose names it uses is runnable too."""
+    plans: dict[int, CellPlan] = {}
+    definer: dict[str, int] = {}  # name -> the last earlier cell that binds it
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(str(cell.source))
+        except SyntaxError:  # IPython magics and the like
+            plans[index] = CellPlan(index, False, ("IPython",), "It uses IPython syntax, which the page does not run.")
+            continue
+        own = dict(found for module, names in _imports(tree) if (found := lacking(module, names)))
+        uses = tuple(sorted({definer[name] for name in _used(tree) if name in definer}))
+        blocked = [plans[i] for i in uses if not plans[i].runnable]
+        if own:
+            why = "It needs " + "; ".join(f"`{what}` ({reason})" for what, reason in own.items()) + "."
+            needs = tuple(own)
+        elif blocked:
+            first = blocked[0]
+            names = sorted(n for n in _used(tree) if definer.get(n) == first.index)
+            why = (
+                f"It uses {', '.join(f'`{n}`' for n in names[:3])} from cell {first.index + 1}, "
+                f"which is not runnable here: {first.why[0].lower()}{first.why[1:]}"
+            )
+            needs = first.needs
+        else:
+            why, needs = "", ()
+        plans[index] = CellPlan(index, not (own or blocked), needs, why, uses)
+        for name in _stored(list(tree.body)):
+            definer[name] = index
+    return plans
+
+
 TITLE = re.compile(r"^# (.+)$\n?", re.MULTILINE)
 """A level-1 heading: the notebook's title, in its first Markdown cell."""
 
@@ -133,25 +315,77 @@ def title_of(nb: NotebookNode, default: str) -> str:
     return default
 
 
-def _page_copy(nb: NotebookNode) -> NotebookNode:
-    """A copy for the page, without the title heading (the page writes its own)."""
+def _page_copy(nb: NotebookNode, plans: dict[int, CellPlan] | None = None) -> NotebookNode:
+    """A copy for the page, without the title heading (the page writes its own), and after each
+    shown code cell, its "Edit and run" control or what it needs that the page lacks."""
     page = copy.deepcopy(nb)
     for cell in page.cells:
         if cell.cell_type == "markdown":
             cell.source = TITLE.sub("", str(cell.source), count=1).lstrip("\n")
             break
+    for index, cell_plan in (plans or {}).items():
+        cell = page.cells[index]
+        tags = set(cell.metadata.get("tags", []))
+        if "hide-cell" in tags or ("hide-input" in tags and (cell_plan.runnable or not cell.outputs)):
+            continue  # off the page, or its code is: nothing to run or to explain
+        if cell_plan.runnable:
+            extra = control(index, str(cell.source))
+        else:
+            extra = offline_note(cell_plan, hidden="hide-input" in tags)
+        # one more output, last (the images keep their names): raw HTML between blank lines
+        cell.outputs.append(nbformat.v4.new_output("display_data", {"text/html": f"\n{extra}\n"}))  # type: ignore[no-untyped-call]
     return page
 
 
-def to_markdown(nb: NotebookNode, name: str) -> tuple[str, dict[str, bytes]]:
+HIDDEN = {"hide-input", "hide-cell"}
+"""Tags of the cells whose code is not on the page (their control would show it)."""
+
+
+def _one_line(text: str) -> str:
+    """HTML-escaped, newlines as ``&#10;``: a raw HTML block Markdown cannot split."""
+    return html.escape(text).replace("\n", "&#10;")
+
+
+def control(index: int, source: str) -> str:
+    """The "Edit and run" control of runnable cell ``index``: its source in a labelled text
+    area, a Run button, an output area (read aloud when it changes)."""
+    number = index + 1
+    rows = min(source.count("\n") + 2, 24)
+    return (
+        f'<details class="nb-run" data-cell="{number}">'
+        f"<summary>Edit and run cell {number} in this page</summary>"
+        f'<label class="nb-label" for="nb-code-{number}">Code of cell {number} (Python, run in this page)</label>'
+        f'<textarea id="nb-code-{number}" class="nb-code" rows="{rows}" spellcheck="false" autocapitalize="off" '
+        f'autocomplete="off" data-cell="{number}">{_one_line(source)}</textarea>'
+        f'<p class="nb-buttons"><button type="button" class="md-button md-button--primary nb-run-button" '
+        f'data-cell="{number}">Run cell {number}</button> '
+        f'<button type="button" class="md-button nb-reset-button" data-cell="{number}">Restore the code</button></p>'
+        f'<div class="nb-output" id="nb-out-{number}" aria-live="polite"></div>'
+        "</details>"
+    )
+
+
+def offline_note(cell: CellPlan, *, hidden: bool = False) -> str:
+    """What a cell that cannot run in the page needs, after its output (``hidden``: the page
+    shows only the output)."""
+    why = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(cell.why))
+    what = "the code of the output above (hidden here; the downloadable notebook has it). " if hidden else ""
+    return (
+        f'<p class="nb-offline" data-cell="{cell.index + 1}"><strong>Not runnable in this page:</strong> '
+        f"{what}{why} The output above was computed when the site was built.</p>"
+    )
+
+
+def to_markdown(nb: NotebookNode, name: str, plans: dict[int, CellPlan] | None = None) -> tuple[str, dict[str, bytes]]:
     """The page body of an executed notebook and its extracted images (path -> bytes,
-    paths relative to the page, under ``<name>_files/``)."""
+    paths relative to the page, under ``<name>_files/``); with ``plans``, each shown code
+    cell is followed by its "Edit and run" control or by what it needs that the page lacks."""
     config = Config()
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {"hide-input"}
     config.TagRemovePreprocessor.remove_cell_tags = {"hide-cell"}
     exporter = MarkdownExporter(config=config)  # type: ignore[no-untyped-call]
-    page = _page_copy(nb)
+    page = _page_copy(nb, plans)
     body, resources = exporter.from_notebook_node(
         page, resources={"unique_key": name, "output_files_dir": f"{name}_files"}
     )
@@ -167,13 +401,53 @@ def to_markdown(nb: NotebookNode, name: str) -> tuple[str, dict[str, bytes]]:
     return body.strip() + "\n", dict(resources.get("outputs", {}))
 
 
-def page(title: str, name: str, body: str) -> str:
-    """The whole page: title, download link, body."""
-    return (
+RUN_HERE = (
+    "**Run it here.** A cell followed by *Edit and run* can be changed and run in this page: Python "
+    "runs in your browser (Pyodide, served by this site; nothing is sent anywhere). The first run "
+    "starts Python, then runs the page's earlier runnable cells once, in order, in one namespace, "
+    "like a notebook's kernel. There, `display(Markdown(...))` shows the Markdown source as plain "
+    "text. Cells that need something the page does not have offline say what; their outputs were "
+    "computed when the site was built."
+)
+NOTHING_HERE = (
+    "None of this notebook's cells can run in the page: each needs something the page does not "
+    "have offline (said under each cell). The outputs were computed when the site was built."
+)
+
+
+def page(
+    title: str, name: str, body: str, nb: NotebookNode | None = None, plans: dict[int, CellPlan] | None = None
+) -> str:
+    """The whole page: title, download link, body; with ``plans``, a word on running the cells
+    here and, when some can run, the sources of those cells and the scripts that run them."""
+    head = (
         f"# {title}\n\n"
         f'[Download the executed notebook]({name}.ipynb){{: download="{name}.ipynb" }} · '
         f"source: `notebooks/{name}.py`, executed when the site is built.\n\n"
-        f"{body}"
+    )
+    runnable = [p.index for p in (plans or {}).values() if p.runnable]
+    if nb is None or not plans:
+        return head + body
+    if not runnable:
+        return head + NOTHING_HERE + "\n\n" + body
+    cells = [
+        {
+            "cell": index + 1,
+            "source": str(nb.cells[index].source),
+            "shown": not HIDDEN & set(nb.cells[index].metadata.get("tags", [])),
+        }
+        for index in runnable
+    ]
+    data = json.dumps({"page": f"notebooks/{name}.html", "cells": cells}).replace("<", "\\u003c")
+    return (
+        head
+        + '<link rel="stylesheet" href="../../stylesheets/notebook.css">\n\n'
+        + RUN_HERE
+        + "\n\n"
+        + body
+        + f'\n<script type="application/json" id="nb-cells">{data}</script>\n\n'
+        + '<script src="../../javascripts/python.js"></script>\n'
+        + '<script src="../../javascripts/notebook.js"></script>\n'
     )
 
 
@@ -181,14 +455,15 @@ def build(source: Path, out: Path, *, cwd: Path = ROOT, timeout: int = TIMEOUT) 
     """Execute one notebook script and write its .ipynb, .md and images into ``out``."""
     name = source.stem
     nb = execute(load(source), source.name, cwd=cwd, timeout=timeout)
-    body, files = to_markdown(nb, name)
+    plans = plan(nb)
+    body, files = to_markdown(nb, name, plans)
     out.mkdir(parents=True, exist_ok=True)
     folder = out / f"{name}_files"
     for old in folder.glob("*") if folder.is_dir() else ():
         old.unlink()
     written = [out / f"{name}.ipynb", out / f"{name}.md"]
     nbformat.write(nb, written[0])  # type: ignore[no-untyped-call]
-    written[1].write_text(page(title_of(nb, name), name, body), encoding="utf-8")
+    written[1].write_text(page(title_of(nb, name), name, body, nb, plans), encoding="utf-8")
     for rel, data in files.items():
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)

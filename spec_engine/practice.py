@@ -97,6 +97,8 @@ class Question:
     choices: tuple[tuple[str, str], ...]
     fields: tuple[str, ...]
     scene: Mapping[str, Any]
+    box: int | None = None
+    """The box the step concerns, where it concerns one (a payment, a blackjack, a misdeal)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The question as the page sees it (the answer left out)."""
@@ -317,11 +319,13 @@ class _Builder:
         answer: str | Money,
         choices: Sequence[tuple[str, str]] = (),
         step: str | None = None,
+        box: int | None = None,
     ) -> None:
         step = step or kind
         fields = STEP_RULES.get(step, ()) + STEP_RULES.get(f"{kind}:{answer}", ())
         fields = tuple(dict.fromkeys(fields))
-        self.questions.append(Question(kind, step, prompt, answer, tuple(choices), fields, self.scene.snapshot()))
+        scene = self.scene.snapshot()
+        self.questions.append(Question(kind, step, prompt, answer, tuple(choices), fields, scene, box))
 
     def box_label(self, box: int) -> str:
         return f"Box {box} ({self.scene.owner[box]})"
@@ -401,6 +405,7 @@ class _Builder:
             remedy.info or "",
             [(name, REMEDIES[name]) for name in names],
             step="misdeal_no_bet" if no_bet else "misdeal",
+            box=e.box,
         )
 
     def _after_deal(self, log: Sequence[Event], start: int) -> int:
@@ -417,6 +422,7 @@ class _Builder:
                     f"{self.box_label(box)} has a blackjack. Do you pay it now, or does it wait for your second card?",
                     "now" if box in paid else "wait",
                     [("now", "Pay it now"), ("wait", "It waits for my second card")],
+                    box=box,
                 )
         if self.scene.dealer and parse_cards(self.scene.dealer[:1])[0].is_ace:
             called = end < len(log) and log[end].type == "insurance_offered"
@@ -438,6 +444,7 @@ class _Builder:
                     "(paid 1 to 1 at once)?",
                     "yes" if (box, bettor) in allowed else "no",
                     [("yes", "Yes: offer even money"), ("no", "No: only insurance is offered")],
+                    box=box,
                 )
 
     def _players_done(self, kind: str) -> None:
@@ -498,7 +505,7 @@ class _Builder:
                 step = "pay:split_blackjack"
             elif info == "lose" and scene.dealer_state == "blackjack":
                 step = "pay:lose_to_blackjack"
-        self.ask("pay", prompt + f" What is {bettor}'s net result?", e.amount, step=step)
+        self.ask("pay", prompt + f" What is {bettor}'s net result?", e.amount, step=step, box=e.box)
 
     def _hand(self, e: Event) -> str:
         return f", hand {e.hand}," if e.hand and len(self.scene.hands[e.box or 0]) > 1 else ""

@@ -134,6 +134,10 @@
   }
 
   function showTally() {
+    if (!tally.rounds) {
+      tallyNode.textContent = "This session: no round finished yet.";
+      return;
+    }
     tallyNode.textContent = "This session: " + tally.rounds + " round" + (tally.rounds === 1 ? "" : "s") +
       " finished, " + tally.right + " of " + tally.asked + " steps right.";
   }

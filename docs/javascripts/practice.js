@@ -225,8 +225,10 @@
   }
 
   async function boot() {
+    const t0 = performance.now();
     const pyodide = await bjPython.load((text) => { status.textContent = text; });
     py = pyodide.pyimport("spec_engine.practice");
+    window.bjPractice.readyMs = performance.now() - t0;
     status.textContent = "Python is ready: choose a rulebook and deal a round.";
     startButton.disabled = false;
     if (preset.has("reg") || preset.has("seed")) start();
@@ -242,7 +244,7 @@
     event.preventDefault();
     if (py) start(form.elements.reg.value, form.elements.seed.value);
   });
-  window.bjPractice = { start, answer, finish, tally, round: () => round, ready: null };
+  window.bjPractice = { start, answer, finish, tally, round: () => round, ready: null, readyMs: null };
   showTally();
   if (bjPython.fromDisk()) {
     status.textContent = bjPython.serveHint("practice.html");

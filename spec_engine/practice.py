@@ -304,10 +304,10 @@ class _Scene:
 
 
 class _Builder:
-    """Walks the log and asks, before each of the dealer's steps, what it is."""
+    """Walks the log and asks, before each of the dealer's steps, what it is. It reads no rule
+    value: every answer is what the engine's log shows the dealer did."""
 
-    def __init__(self, rules: RuleSet, bets: Sequence[tuple[int, str, Money]]) -> None:
-        self.rules = rules
+    def __init__(self, bets: Sequence[tuple[int, str, Money]]) -> None:
         self.scene = _Scene(bets)
         self.numbers = [box for box, _, _ in bets]
         self.questions: list[Question] = []
@@ -516,7 +516,7 @@ def practice(rules: RuleSet, seed: int) -> Practice:
     the dealer's questions. The same rule set and seed give the same questions."""
     seed = _check_seed(seed)
     bets, log, offers = _play(rules, seed)
-    questions = _Builder(rules, bets).build(log, offers)
+    questions = _Builder(bets).build(log, offers)
     return Practice(rules, seed, tuple(bets), tuple(questions), tuple(log))
 
 

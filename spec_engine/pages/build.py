@@ -10,7 +10,7 @@ site is built with ``use_directory_urls: false``, so it also works opened from d
 
 Pages: ``_snippets/regulations-table.md`` (included on the home page, not a page itself), ``rules.md`` (the comparison
 matrix), one page per regulation (``cl.md`` ...), ``scenarios/`` (one page per feature
-file and an index), ``coverage.md``, ``events.md``, ``worked-hands.md`` and
+file and an index), ``coverage.md``, ``events.md``, ``worked-hands.md``, ``play.md``, ``practice.md`` and
 ``onboarding-<reg>.md`` (:mod:`spec_engine.pages.hands`, :mod:`spec_engine.pages.onboarding`), ``conformance.md``
 (:mod:`spec_engine.pages.conformance`).
 """
@@ -41,12 +41,13 @@ from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.pages.pdf import write_pdf
 from spec_engine.pages.play import play_page
+from spec_engine.pages.practice import practice_page
 from spec_engine.pages.regulations import regulation_page, regulations_table
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
 
 
 def _showcase_pages() -> dict[str, str]:
-    pages = {"worked-hands.md": worked_hands_page(), "play.md": play_page()}
+    pages = {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
     for reg_id in REGULATION_IDS:
         pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
     return pages

@@ -27,6 +27,7 @@ from spec_engine.pages.hands import (
     cards_block,
     converge,
 )
+from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
 from spec_engine.table import Table, people_at
 
@@ -714,6 +715,11 @@ def onboarding_page(reg_id: str) -> str:
             "instruction is made from the rule set: with clause links where the text says it (or the "
             "project's reading of it, with that reading), and marked *Not stated: the engine assumes* "
             "where the text is silent and the engine supplies a default."
+        ),
+        "",
+        (
+            f"Practise it: [deal a round as the dealer under these rules]({practice_link(r.id)}), "
+            "step by step, with the engine judging each step against this rule set."
         ),
         "",
     ]

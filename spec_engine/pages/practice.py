@@ -1,0 +1,108 @@
+"""Practise dealing: the reader is the dealer; the engine, running in the page, judges each step.
+
+The page is a form (rulebook, seed) and an empty table; ``javascripts/practice.js`` starts
+Pyodide from the site itself (the shared loader ``javascripts/python.js``), asks
+:mod:`spec_engine.practice` for a round's questions and has it judge each answer. The cards are
+the site's own SVG cards, given to the script as JSON (the same data as "Play it yourself").
+A link may choose the round: ``practice.html?reg=UY&seed=7``.
+"""
+
+from __future__ import annotations
+
+import html
+
+from spec_engine.catalog import REGULATION_IDS
+from spec_engine.pages.play import _cards_json
+from spec_engine.practice import MAX_SEED
+from spec_engine.rules import ruleset
+
+PAGE = "practice.html"
+"""The page's file name in the generated folder."""
+
+
+def practice_link(reg_id: str) -> str:
+    """A Markdown link target to the page with a rulebook chosen, from a page in the generated
+    folder (``.md``: the builder checks it and makes it ``practice.html?reg=..``)."""
+    return f"practice.md?reg={reg_id.upper()}"
+
+
+def _form() -> str:
+    options = "".join(
+        f'<option value="{reg}">{html.escape(ruleset(reg).name)} ({reg})</option>' for reg in REGULATION_IDS
+    )
+    return "".join(
+        [
+            '<form id="bj-practice-form" class="bj-form">',
+            '<p class="bj-field"><label for="bj-reg">Rulebook</label>',
+            f'<select id="bj-reg" name="reg">{options}</select></p>',
+            '<p class="bj-field"><label for="bj-seed">Seed</label>',
+            '<input id="bj-seed" name="seed" type="text" inputmode="numeric" value="" autocomplete="off" '
+            'aria-describedby="bj-seed-hint">',
+            f'<small id="bj-seed-hint">a whole number, 0 to {MAX_SEED:,}; empty: a new one</small></p>',
+            '<p class="bj-field"><button type="submit" id="bj-start" class="md-button md-button--primary" disabled>'
+            "Deal a round</button></p>",
+            "</form>",
+        ]
+    )
+
+
+def _scripts() -> str:
+    """The cards as JSON (as "Play it yourself" gives them), the shared loader, the page's script."""
+    cards = f'<script type="application/json" id="bj-cards">{_cards_json()}</script>'
+    return "\n".join([cards, *(f'<script src="../javascripts/{name}.js"></script>' for name in ("python", "practice"))])
+
+
+def practice_page() -> str:
+    """The page "Practise dealing"."""
+    widget = (
+        '<div id="bj-practice" class="bj-practice">'
+        + _form()
+        + '<p id="bj-status" class="bj-status" role="status">Python is not loaded: this part of the page '
+        "needs JavaScript.</p>"
+        + '<p id="bj-tally" class="bj-tally" aria-live="polite">This session: no round played yet.</p>'
+        + '<div id="bj-round" class="bj-round"></div>'
+        + "</div>"
+    )
+    return "\n".join(
+        [
+            "---",
+            "title: Practise dealing",
+            "---",
+            "",
+            "# Practise dealing",
+            "",
+            '<link rel="stylesheet" href="../stylesheets/practice.css">',
+            "",
+            (
+                "You are the dealer. Choose a rulebook and deal a round: the engine deals it from a shoe "
+                "shuffled with the seed, **in this page** (Python running in your browser with Pyodide, "
+                "served by this site: nothing is sent anywhere), and asks you, step by step, what the "
+                "dealer does next: how many cards to burn, whom to deal each card, what to do with a card "
+                "dealt by mistake, when to call insurance and whether even money is offered, whether to "
+                "draw or stand, whom to settle first and each payment, typed as an exact amount."
+            ),
+            "",
+            (
+                "The engine judges each answer against the rule set. A wrong answer names the rule behind "
+                "the step: its clauses, in the regulation's own words and in an English gist, or, where the "
+                "regulation is silent, the default the engine assumes. A round ends with its score; the "
+                "session keeps a tally (in this page only: nothing is stored). The same rulebook and seed "
+                "always deal the same round, and a link chooses them: `practice.html?reg=UY&seed=7`."
+            ),
+            "",
+            widget,
+            "",
+            _scripts(),
+            "",
+            (
+                "Opened from disk (a `file://` address), browsers refuse to run the WebAssembly Python "
+                f"needs: serve the site (`make serve`, then <http://127.0.0.1:8000/generated/{PAGE}>) "
+                "or use the published site. Each rulebook's steps, with their clauses, are on its "
+                "dealer onboarding page ("
+                + ", ".join(f"[{reg}](onboarding-{reg.lower()}.md)" for reg in REGULATION_IDS)
+                + "); the notebook [Dealer practice](notebooks/dealer_practice.md) has tables to settle "
+                "on paper."
+            ),
+            "",
+        ]
+    )

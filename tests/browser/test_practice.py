@@ -1,0 +1,168 @@
+"""Practise dealing (``generated/practice.html``): the reader deals, the engine in the page judges.
+
+Every request to another host is aborted and fails the test (the site must work offline). The
+expected answers come from :mod:`spec_engine.practice` run here in CPython: the page, running the
+same engine under Pyodide, must ask the same steps and accept the same answers; a deliberate
+mistake must be flagged with the clause the rule set cites, in the regulation's words.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from spec_engine.catalog import clause
+from spec_engine.practice import Practice, Question, practice
+from spec_engine.rules import ruleset
+
+from .test_play import AXE, PHONE, READY_MS, RUN_AXE, foreign, phone  # noqa: F401  (its fixtures: pytest finds them here)
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+PRACTICE_PAGE = "generated/practice.html"
+
+
+def find(reg: str, kind: str, answer: str) -> tuple[Practice, int]:
+    """The first seed whose round has a ``kind`` question answered ``answer`` by the engine."""
+    for seed in range(400):
+        p = practice(ruleset(reg), seed)
+        for index, q in enumerate(p.questions):
+            if q.kind == kind and q.answer == answer:
+                return p, index
+    raise AssertionError(f"no {kind} = {answer} in {reg}")
+
+
+def open_round(page: Page, reg: str, seed: int) -> None:
+    page.goto(f"{PRACTICE_PAGE}?reg={reg}&seed={seed}")
+    expect(page.locator("#bj-round h2")).to_contain_text(f"({reg}), seed {seed}", timeout=READY_MS)
+
+
+def give(page: Page, q: Question, answer: str) -> None:
+    """Answer the step on screen: press the choice, or type the amount and press Enter."""
+    if q.choices:
+        page.locator(f'.bj-answer button[data-value="{answer}"]').click()
+    else:
+        page.locator(".bj-amount input").fill(answer)
+        page.locator(".bj-amount input").press("Enter")
+
+
+def answer_right(page: Page, p: Practice, upto: int, start: int = 0) -> None:
+    """Answer the round's steps ``start`` to ``upto`` as the engine would, going on by keyboard."""
+    for index, q in enumerate(p.questions[start:upto], start=start):
+        expect(page.locator(".bj-question h3")).to_have_text(f"Step {index + 1} of {len(p.questions)}")
+        expect(page.locator(".bj-answer legend")).to_have_text(q.prompt)
+        give(page, q, str(q.answer))
+        expect(page.locator(".bj-feedback .bj-right")).to_be_visible()
+        expect(page.locator("#bj-next")).to_be_focused()
+        page.keyboard.press("Enter")
+
+
+def mistake_on_the_dealers_draw(page: Page) -> None:
+    """CL: the dealer draws on a total the rule set makes him stand on: CL-11.3 and CL-11.4."""
+    p, index = find("CL", "dealer_draw", "stand")
+    open_round(page, "CL", p.seed)
+    answer_right(page, p, index)
+    page.locator('.bj-answer button[data-value="draw"]').click()
+    wrong = page.locator(".bj-feedback .bj-wrong")
+    expect(wrong).to_contain_text("you answered Draw a card; the engine, under these rules: Stand.")
+    for clause_id, href in (("CL-11.3", "cl.html#cl-11-3"), ("CL-11.4", "cl.html#cl-11-4")):
+        expect(wrong.locator(".bj-clause-id a", has_text=clause_id)).to_have_attribute("href", href)
+        words = clause(clause_id)
+        expect(wrong.locator(f'blockquote[lang="es"]:has-text("{words.text[:40]}")')).to_have_count(1)
+        expect(wrong).to_contain_text(words.gist)
+    expect(page.locator("#bj-next")).to_be_focused()
+
+
+def test_a_round_answered_right_scores_full_marks(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    p = practice(ruleset("UY"), 7)
+    open_round(page, "UY", 7)
+    count = len(p.questions)
+    answer_right(page, p, count - 1)
+    expect(page.locator(".bj-question .bj-cards svg").first).to_be_visible()  # the site's SVG cards
+    answer_right(page, p, count, start=count - 1)
+    expect(page.locator(".bj-score h3")).to_have_text(f"Round over: {count} of {count} right")
+    expect(page.locator(".bj-score h3")).to_be_focused()
+    expect(page.locator("#bj-tally")).to_have_text(f"This session: 1 round finished, {count} of {count} steps right.")
+    page.locator("#bj-again").click()  # the next seed: the tally carries on
+    expect(page.locator("#bj-round h2")).to_contain_text("seed 8")
+    expect(page.locator("#bj-seed")).to_have_value("8")
+    assert foreign == []
+
+
+def test_a_mistake_names_its_clause_in_the_regulations_words(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    mistake_on_the_dealers_draw(page)
+    assert page.evaluate("window.bjPractice.round().right") == page.evaluate("window.bjPractice.round().index")
+    assert foreign == []
+
+
+def test_a_wrong_payment_and_a_malformed_amount(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    p, index = next(
+        (x, i)
+        for x in (practice(ruleset("CL"), seed) for seed in range(400))
+        for i, q in enumerate(x.questions)
+        if q.step == "pay:blackjack"
+    )
+    open_round(page, "CL", p.seed)
+    answer_right(page, p, index)
+    amount = page.locator(".bj-amount input")
+    amount.fill("12,5")  # not an amount: said at once, the step waits for a real one
+    amount.press("Enter")
+    expect(page.locator(".bj-feedback .bj-error[role=alert]")).to_contain_text("not an amount")
+    expect(amount).to_be_enabled()
+    q = p.questions[index]
+    assert q.box is not None
+    stake = {box: bet for box, _, bet in p.bets}[q.box]
+    amount.fill(str(stake))  # paid 1 to 1: the blackjack payout is 3 to 2 (CL-5.2, CL-8)
+    amount.press("Enter")
+    wrong = page.locator(".bj-feedback .bj-wrong")
+    expect(wrong.locator(".bj-rule[data-field=blackjack_payout] .bj-clause-id a")).to_have_text(["CL-5.2", "CL-8"])
+    expect(wrong).to_contain_text(clause("CL-5.2").text)
+    assert foreign == []
+
+
+def test_a_not_stated_rule_shows_the_assumption(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    open_round(page, "ES", 0)  # the Melilla text does not say how many cards to burn
+    page.locator('.bj-answer button[data-value="0"]').click()
+    wrong = page.locator(".bj-feedback .bj-wrong")
+    expect(wrong.locator(".bj-assumed")).to_contain_text(ruleset("ES").citations["burn_after_shuffle"].note)
+    expect(wrong.locator(".bj-clause-id")).to_have_count(0)
+    assert foreign == []
+
+
+def test_practice_on_a_phone(phone: tuple[Page, list[str]]) -> None:  # noqa: F811  (the fixtures imported above)
+    tab, attempted = phone
+    mistake_on_the_dealers_draw(tab)
+    width = tab.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
+    box = tab.locator(".bj-question").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert attempted == []
+
+
+def test_the_onboarding_page_links_to_its_rulebook(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    page.goto("generated/onboarding-uy.html")
+    page.get_by_role("link", name="deal a round as the dealer under these rules").click()
+    expect(page).to_have_url(re.compile(r"/generated/practice\.html\?reg=UY$"))
+    expect(page.locator("#bj-round h2")).to_contain_text("Uruguay", timeout=READY_MS)
+    expect(page.locator("#bj-reg")).to_have_value("UY")
+    assert foreign == []
+
+
+def test_the_practice_meets_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:  # noqa: F811  (the fixtures imported above)
+    """With a mistake and its clauses shown (desktop and phone)."""
+    for tab in (page, phone[0]):
+        tab.context.add_init_script(path=AXE)
+        mistake_on_the_dealers_draw(tab)
+        assert tab.evaluate(RUN_AXE) == []
+
+
+def test_practice_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
+    page.goto((site_dir / PRACTICE_PAGE).as_uri())
+    expect(page.locator("#bj-status")).to_contain_text("make serve")
+    expect(page.locator("#bj-start")).to_be_disabled()
+    expect(page.locator("h1")).to_contain_text("Practise dealing")
+    expect(page.locator("#bj-tally")).to_contain_text("no round")
+    expect(page.locator("nav.md-nav--primary").get_by_text("Play it yourself")).to_be_attached()

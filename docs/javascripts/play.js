@@ -233,7 +233,10 @@
     const details = root.closest("details");
     if (root.classList.contains("bj-folded") && details) {
       // Python only when the reader opens it: then deal the preset hand
-      const open = () => { if (details.open) widget.start().then(() => widget.deal()); };
+      let dealt = false; // once: closing and reopening it keeps the reader's tables
+      const open = () => {
+        if (details.open && !dealt) widget.start().then(() => { if (!dealt) { dealt = true; widget.deal(); } });
+      };
       details.addEventListener("toggle", open);
       open();
     } else if (!first) {

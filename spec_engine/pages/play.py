@@ -131,7 +131,7 @@ def widget(
 
 def folded(summary: str, body: str) -> str:
     """A widget inside a ``<details>``: opening it loads Python (once per page) and deals."""
-    return f'<details class="bj-try" markdown="0"><summary>{html.escape(summary)}</summary>\n{body}\n</details>'
+    return f'<details class="bj-try"><summary>{html.escape(summary)}</summary>\n{body}\n</details>'
 
 
 def cards_json() -> str:

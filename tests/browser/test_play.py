@@ -66,7 +66,7 @@ def phone(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> It
     finally:
         folder = request.config.rootpath / "reports" / "screenshots"
         folder.mkdir(parents=True, exist_ok=True)
-        tab.screenshot(path=folder / screenshot_name(request.node.name), full_page=True)
+        tab.screenshot(path=folder / screenshot_name(request.node.name), full_page=True, timeout=READY_MS)  # long pages
         ctx.close()
 
 
@@ -333,3 +333,22 @@ def test_a_worked_hand_opened_from_disk_says_how_to_serve(page: Page, site_dir: 
     expect(page.locator("#bj-eights-deal")).to_be_disabled()
     expect(page.locator("h2#eights")).to_be_visible()  # the rest of the page is there
     expect(page.locator("xpath=//h2[@id='eights']/following::table[1]")).to_contain_text("P1 net")
+
+
+def test_the_widgets_in_place_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:
+    """A worked hand opened and played (a refusal, settlements) and a regulation page's widget
+    opened, on desktop and phone."""
+    for tab in (page, phone[0]):
+        tab.context.add_init_script(path=AXE)
+        tab.goto(WORKED)
+        open_widget(tab, "bj-eights")
+        follow_the_page(tab, "bj-eights", "CL")
+        it = table(tab, "IT", "bj-eights")
+        while not it.locator(".bj-refusal").count():
+            it.locator("button.bj-next").click()
+        expect(it.locator(".bj-refusal")).to_contain_text("IT-15")
+        assert tab.evaluate(RUN_AXE) == []
+        tab.goto("generated/uy.html")
+        open_widget(tab, "bj-uy")
+        expect(table(tab, "UY", "bj-uy").locator(".bj-hand")).to_contain_text("= 16")
+        assert tab.evaluate(RUN_AXE) == []

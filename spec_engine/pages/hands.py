@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from spec_engine import rules as rulebook
 from spec_engine.cards import DECK, Card, Shoe, parse_card, parse_cards
@@ -206,9 +206,9 @@ class AskedRound(Round):
         super().__init__(rules, shoe, min_bet=min_bet, max_bet=max_bet)
         self.asked: list[Step] = []
 
-    def _ask(self, step: Step, call: Callable[[], T]) -> T:
+    def _ask(self, step: Step, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         try:
-            result = call()
+            result = call(*args, **kwargs)
         except RuleViolation as exc:
             if exc.rule != "play_order":
                 self.asked.append(step)
@@ -217,27 +217,22 @@ class AskedRound(Round):
         return result
 
     def hit(self, box: int, *, by: str | None = None) -> Event:
-        return self._ask(("hit", box, None, None), lambda: super(AskedRound, self).hit(box, by=by))
+        return self._ask(("hit", box, None, None), super().hit, box, by=by)
 
     def stand(self, box: int, *, by: str | None = None) -> Event:
-        return self._ask(("stand", box, None, None), lambda: super(AskedRound, self).stand(box, by=by))
+        return self._ask(("stand", box, None, None), super().stand, box, by=by)
 
     def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
-        call = lambda: super(AskedRound, self).double(box, declining=declining, by=by)  # noqa: E731
-        return self._ask(("double", box, None, None), call)
+        return self._ask(("double", box, None, None), super().double, box, declining=declining, by=by)
 
     def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
-        call = lambda: super(AskedRound, self).split(box, declining=declining, by=by)  # noqa: E731
-        return self._ask(("split", box, None, None), call)
+        return self._ask(("split", box, None, None), super().split, box, declining=declining, by=by)
 
     def insure(self, box: int, bettor: str, amount: Money) -> Event:
-        step = ("insurance", box, bettor, money_str(amount))
-        return self._ask(step, lambda: super(AskedRound, self).insure(box, bettor, amount))
+        return self._ask(("insurance", box, bettor, money_str(amount)), super().insure, box, bettor, amount)
 
     def take_even_money(self, box: int, bettor: str) -> Event:
-        return self._ask(
-            ("even_money", box, bettor, None), lambda: super(AskedRound, self).take_even_money(box, bettor)
-        )
+        return self._ask(("even_money", box, bettor, None), super().take_even_money, box, bettor)
 
     def close_insurance(self) -> None:
         self._ask(("close_insurance", None, None, None), super().close_insurance)

@@ -134,11 +134,12 @@ def folded(summary: str, body: str) -> str:
     return f'<details class="bj-try"><summary>{html.escape(summary)}</summary>\n{body}\n</details>'
 
 
-def cards_json() -> str:
-    """Every card's SVG and name, by code (``pyodide/cards.json``, fetched by ``play.js``)."""
+def _cards_json() -> str:
+    """Every card's SVG and name, by code: ``pyodide/cards.json``, which ``play.js`` fetches, and
+    what a page may embed in a ``<script type="application/json">`` (``</`` escaped, as JSON allows)."""
     codes = sorted({card.code for card in DECK})
     data = {code: {"svg": card_svg(code), "name": card_name(code)} for code in codes}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def play_page() -> str:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from spec_engine import rules as rulebook
 from spec_engine.cards import DECK, Card, Shoe, parse_card, parse_cards
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
-from spec_engine.events import Event, money_str, parse_money
+from spec_engine.events import Event, Money, money_str, parse_money
 from spec_engine.game import Hand, Phase, Round
+from spec_engine.pages import play as widgets
 from spec_engine.pages.cards import RANK_NAMES, card_svg, cards_text, hand_svg
 from spec_engine.pages.common import basis_text, rule_value_text, signed_money, text
 from spec_engine.rules import RuleSet
@@ -188,15 +190,64 @@ class Refused:
     refusal: RuleViolation
 
 
+Step = tuple[str, int | None, str | None, str | None]
+"""A decision asked of a round: kind (``hit``, ``insurance``, ``close_insurance``...), box,
+bettor and amount (an insurance's), as ``play.js`` sends them back to the engine."""
+
+T = TypeVar("T")
+
+
+class AskedRound(Round):
+    """A round that keeps every decision asked of it, allowed or refused, in order (``asked``):
+    the worked hand's widget offers them again. A refusal for playing out of turn is not kept
+    (the page does not report it either)."""
+
+    def __init__(self, rules: RuleSet, shoe: Shoe, *, min_bet: Money, max_bet: Money) -> None:
+        super().__init__(rules, shoe, min_bet=min_bet, max_bet=max_bet)
+        self.asked: list[Step] = []
+
+    def _ask(self, step: Step, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        try:
+            result = call(*args, **kwargs)
+        except RuleViolation as exc:
+            if exc.rule != "play_order":
+                self.asked.append(step)
+            raise
+        self.asked.append(step)
+        return result
+
+    def hit(self, box: int, *, by: str | None = None) -> Event:
+        return self._ask(("hit", box, None, None), super().hit, box, by=by)
+
+    def stand(self, box: int, *, by: str | None = None) -> Event:
+        return self._ask(("stand", box, None, None), super().stand, box, by=by)
+
+    def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
+        return self._ask(("double", box, None, None), super().double, box, declining=declining, by=by)
+
+    def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
+        return self._ask(("split", box, None, None), super().split, box, declining=declining, by=by)
+
+    def insure(self, box: int, bettor: str, amount: Money) -> Event:
+        return self._ask(("insurance", box, bettor, money_str(amount)), super().insure, box, bettor, amount)
+
+    def take_even_money(self, box: int, bettor: str) -> Event:
+        return self._ask(("even_money", box, bettor, None), super().take_even_money, box, bettor)
+
+    def close_insurance(self) -> None:
+        self._ask(("close_insurance", None, None, None), super().close_insurance)
+
+
 @dataclass(frozen=True, slots=True)
 class Played:
     """A situation played under one rule set: the round, the refusals, the whole log (a
-    table's log starts with its shuffle, cut and burns)."""
+    table's log starts with its shuffle, cut and burns), and the decisions asked in order."""
 
     rules: RuleSet
     round: Round
     notes: list[Refused]
     log: list[Event]
+    asked: Sequence[Step] = ()
 
 
 PlayFunction = Callable[[list[Card]], Played]
@@ -365,12 +416,12 @@ def _round_player(rules: RuleSet, sit: Situation) -> PlayFunction:
 
     def play(cards: list[Card]) -> Played:
         # a spare deck behind, so that a wrongly arranged try does not run out of cards
-        rnd = Round(rules, Shoe(cards + list(DECK)), min_bet=MIN_BET, max_bet=MAX_BET)
+        rnd = AskedRound(rules, Shoe(cards + list(DECK)), min_bet=MIN_BET, max_bet=MAX_BET)
         for box, bettor, amount in sit.bets:
             rnd.place_bet(box, bettor, amount)
         rnd.deal()
         notes = Player(rnd, sit.wishes).run()
-        return Played(rules, rnd, notes, rnd.log)
+        return Played(rules, rnd, notes, rnd.log, rnd.asked)
 
     return play
 
@@ -538,6 +589,33 @@ def _summary(sit: Situation, plays: Sequence[Played]) -> str:
     return f"{said} {money}"
 
 
+def play_here(sit: Situation, plays: Sequence[Played]) -> str:
+    """The situation's own widget, folded: its cards and bets in the form, under the five
+    rulebooks side by side, and each table offering the decisions the page takes there."""
+    bettors = {box: bettor for box, bettor, _ in sit.bets}
+    if len(bettors) != len(sit.bets):
+        raise InputError(f"situation {sit.slug!r}: one bettor per box, for its widget", field="bets")
+    cards = dict(sit.hands)
+    fields = []
+    for box, bettor, amount in sit.bets:
+        fields += [
+            widgets.Field(
+                f"cards-{box}",
+                f"Box {box}'s cards ({bettor})",
+                "in the order the box receives them",
+                cards.get(box, ""),
+            ),
+            widgets.Field(f"bet-{box}", f"{bettor}'s bet", "an exact amount (10 to 500)", money_str(amount), "decimal"),
+        ]
+    fields += [
+        widgets.Field("cards-0", "The dealer's cards", "in the order the dealer receives them", sit.dealer),
+        widgets.Field("seed", "Seed", "shuffles the cards not listed, drawn after them", "", "numeric"),
+    ]
+    script = {p.rules.id: [list(step) for step in p.asked] for p in plays}
+    body = widgets.widget(f"bj-{sit.slug}", fields, bettors=bettors, script=script, folded=True)
+    return widgets.folded("Play this hand here", body)
+
+
 def situation_section(sit: Situation) -> str:
     """One situation: explanation, cards, decisions, then one row per regulation."""
     plays = [play_situation(sit, reg_id) for reg_id in REGULATION_IDS]
@@ -565,6 +643,8 @@ def situation_section(sit: Situation) -> str:
         "",
         _summary(sit, plays),
         "",
+        play_here(sit, plays),
+        "",
     ]
     return "\n".join(lines)
 
@@ -590,7 +670,17 @@ def worked_hands_page(situations: Sequence[Situation] = SITUATIONS) -> str:
             f"Table limits: {MIN_BET} to {MAX_BET}."
         ),
         "",
+        (
+            "Under each situation, *Play this hand here* runs the same engine in this page (Python in "
+            "your browser, served by this site): its cards and bets in a form you can change, the five "
+            "rulebooks side by side, the actions each allows as buttons, and the page's own decisions "
+            "offered one by one, refusals included."
+        ),
+        "",
+        widgets.STYLE,
+        "",
     ]
     for sit in situations:
         lines.append(situation_section(sit))
+    lines += [widgets.SCRIPTS, ""]
     return "\n".join(lines)

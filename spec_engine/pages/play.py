@@ -1,15 +1,20 @@
 """Play it yourself: the engine runs in the reader's page (Pyodide), under one or all five rulebooks.
 
-The page is a form and an empty table; ``javascripts/play.js`` (loaded by this page only)
-starts Pyodide from the site itself (``pyodide/``, copied there by ``tools/pyodide_site.py``),
-unpacks the engine and plays each press of a button with it. The cards are the site's own SVG
-cards (:mod:`spec_engine.pages.cards`), given to the script as JSON.
+A widget is a form and an empty place for the tables; ``javascripts/play.js`` mounts every widget
+of a page (each its own form, tables and rounds), starts Pyodide from the site itself
+(``pyodide/``, copied there by ``tools/pyodide_site.py``), unpacks the engine and plays each press
+of a button with it. The page "Play it yourself" has one widget, started when the page opens; the
+worked hands (:mod:`spec_engine.pages.hands`) and the regulation pages have theirs folded, and
+Python is loaded only when the reader opens one (:func:`folded`). The cards are the site's own SVG
+cards (:mod:`spec_engine.pages.cards`), which the script fetches with Pyodide (``pyodide/cards.json``).
 """
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from spec_engine.cards import DECK
 from spec_engine.catalog import REGULATION_IDS
@@ -19,18 +24,119 @@ from spec_engine.rules import ruleset
 EXAMPLE = {"box": "TS 6H", "dealer": "9D", "rest": "5C", "seed": "", "bet": "10"}
 """The cards and bet the form starts with (box 1 on 16 against a nine)."""
 
+SCRIPTS = '<script src="../javascripts/python.js"></script>\n<script src="../javascripts/play.js"></script>'
+"""The two scripts a page with a widget loads (neither fetches Python before a widget starts)."""
 
-def _field(name: str, label: str, hint: str, value: str, mode: str = "text") -> str:
+STYLE = '<link rel="stylesheet" href="../stylesheets/play.css">'
+
+PRELOAD = "\n".join(
+    [
+        '<link rel="modulepreload" href="../pyodide/pyodide.mjs">',
+        '<link rel="modulepreload" href="../pyodide/pyodide.asm.mjs">',
+        *(
+            f'<link rel="preload" href="../pyodide/{name}" as="fetch" type="{kind}" crossorigin="anonymous">'
+            for name, kind in (
+                ("pyodide.asm.wasm", "application/wasm"),
+                ("python_stdlib.zip", "application/zip"),
+                ("engine.zip", "application/zip"),
+                ("pyodide-lock.json", "application/json"),
+                ("cards.json", "application/json"),
+            )
+        ),
+    ]
+)
+"""For a page that starts Python as it opens: the browser fetches Pyodide's files and the engine
+while it reads the page, before the script asks for them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One input of a widget's form: ``name`` is what ``play.js`` reads (``box``, ``dealer``,
+    ``rest``, ``seed``, ``bet``; ``cards-N`` and ``bet-N`` for box N's cards and bet, ``cards-0``
+    the dealer's)."""
+
+    name: str
+    label: str
+    hint: str
+    value: str
+    mode: str = "text"
+
+
+def simple_fields() -> list[Field]:
+    """The form of one box: its two cards, the dealer's first, the next cards, a seed and a bet."""
+    return [
+        Field("box", "Box 1's two cards", "e.g. TS 6H (T = ten; S H D C = suits)", EXAMPLE["box"]),
+        Field("dealer", "The dealer's first card", "e.g. 9D", EXAMPLE["dealer"]),
+        Field("rest", "The next cards", "in the order they are drawn, e.g. 5C 7H", EXAMPLE["rest"]),
+        Field("seed", "Seed", "shuffles the rest of the shoe; leave every card empty for a seeded deal", "", "numeric"),
+        Field("bet", "Bet", "an exact amount, e.g. 10 (the table's limits: 10 to 500)", EXAMPLE["bet"], "decimal"),
+    ]
+
+
+def _field(widget: str, field: Field) -> str:
+    ident = f"{widget}-{field.name}"
     return (
-        f'<p class="bj-field"><label for="bj-{name}">{html.escape(label)}</label>'
-        f'<input id="bj-{name}" name="{name}" type="text" inputmode="{mode}" value="{html.escape(value)}" '
-        f'autocomplete="off" spellcheck="false" aria-describedby="bj-{name}-hint">'
-        f'<small id="bj-{name}-hint">{html.escape(hint)}</small></p>'
+        f'<p class="bj-field"><label for="{ident}">{html.escape(field.label)}</label>'
+        f'<input id="{ident}" name="{field.name}" type="text" inputmode="{field.mode}" '
+        f'value="{html.escape(field.value)}" autocomplete="off" spellcheck="false" aria-describedby="{ident}-hint">'
+        f'<small id="{ident}-hint">{html.escape(field.hint)}</small></p>'
     )
 
 
+def _rulebook(widget: str, regs: Sequence[str]) -> str:
+    if len(regs) == 1:
+        return f'<input type="hidden" name="reg" value="{regs[0]}">'
+    options = "".join(f'<option value="{reg}">{html.escape(ruleset(reg).name)} ({reg})</option>' for reg in regs)
+    return (
+        f'<p class="bj-field"><label for="{widget}-reg">Rulebook</label>'
+        f'<select id="{widget}-reg" name="reg"><option value="all">All five, side by side</option>'
+        f"{options}</select></p>"
+    )
+
+
+def widget(
+    name: str,
+    fields: Sequence[Field],
+    *,
+    regs: Sequence[str] = REGULATION_IDS,
+    bettors: Mapping[int, str] | None = None,
+    script: Mapping[str, Sequence[Sequence[object]]] | None = None,
+    folded: bool = False,
+) -> str:
+    """A widget's HTML: its form (ids start with ``name``), its status line and its tables.
+
+    ``bettors`` names each box's bettor (the form then has ``cards-N`` and ``bet-N`` fields);
+    ``script`` gives, per rulebook, the decisions a worked hand takes (each ``[kind, box,
+    bettor, amount]``, refused ones too), which the tables offer one by one. A ``folded`` widget
+    deals as soon as Python is ready (it is started by the reader's opening it)."""
+    data = {"bettors": bettors or {1: "you"}, "script": script or {}}
+    form = "".join(
+        [
+            f'<form id="{name}-form" class="bj-form">',
+            _rulebook(name, regs),
+            *(_field(name, f) for f in fields),
+            f'<p class="bj-field"><button type="submit" id="{name}-deal" class="md-button md-button--primary bj-deal" '
+            "disabled>Deal</button></p>",
+            "</form>",
+        ]
+    )
+    attrs = f'data-widget="{name}" data-play="{html.escape(json.dumps(data, separators=(",", ":")))}"'
+    return (
+        f'<div id="{name}" class="bj-play{" bj-folded" if folded else ""}" {attrs}>'
+        + form
+        + f'<p id="{name}-status" class="bj-status" role="status">Python is not loaded: this part of the page '
+        "needs JavaScript.</p>" + f'<div id="{name}-tables" class="bj-tables" aria-live="polite"></div></div>'
+    )
+
+
+def folded(summary: str, body: str) -> str:
+    """A widget inside a ``<details>``: opening it loads Python (once per page) and deals."""
+    return f'<details class="bj-try"><summary>{html.escape(summary)}</summary>\n{body}\n</details>'
+
+
 def _cards_json() -> str:
-    """Every card's SVG and name, by code, for the script (``</`` escaped inside the script element)."""
+    """Every card's SVG and name, by code: ``pyodide/cards.json``, which ``play.js`` fetches, and
+    what a page may embed in a ``<script type="application/json">`` (``</`` escaped, as JSON allows)."""
     codes = sorted({card.code for card in DECK})
     data = {code: {"svg": card_svg(code), "name": card_name(code)} for code in codes}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
@@ -38,37 +144,12 @@ def _cards_json() -> str:
 
 def play_page() -> str:
     """The page "Play it yourself"."""
-    options = "".join(
-        f'<option value="{reg}">{html.escape(ruleset(reg).name)} ({reg})</option>' for reg in REGULATION_IDS
-    )
-    form = "".join(
-        [
-            '<form id="bj-form" class="bj-form">',
-            '<p class="bj-field"><label for="bj-reg">Rulebook</label>',
-            f'<select id="bj-reg" name="reg"><option value="all">All five, side by side</option>{options}</select></p>',
-            _field("box", "Box 1's two cards", "e.g. TS 6H (T = ten; S H D C = suits)", EXAMPLE["box"]),
-            _field("dealer", "The dealer's first card", "e.g. 9D", EXAMPLE["dealer"]),
-            _field("rest", "The next cards", "in the order they are drawn, e.g. 5C 7H", EXAMPLE["rest"]),
-            _field(
-                "seed", "Seed", "shuffles the rest of the shoe; leave every card empty for a seeded deal", "", "numeric"
-            ),
-            _field("bet", "Bet", "an exact amount, e.g. 10 (the table's limits: 10 to 500)", EXAMPLE["bet"], "decimal"),
-            '<p class="bj-field"><button type="submit" id="bj-deal" class="md-button md-button--primary" disabled>'
-            "Deal</button></p>",
-            "</form>",
-        ]
-    )
-    widget = (
-        '<div id="bj-play" class="bj-play">'
-        + form
-        + '<p id="bj-status" class="bj-status" role="status">Python is not loaded: this part of the page '
-        "needs JavaScript.</p>" + '<div id="bj-tables" class="bj-tables" aria-live="polite"></div>' + "</div>"
-    )
     return "\n".join(
         [
             "# Play it yourself",
             "",
-            '<link rel="stylesheet" href="../stylesheets/play.css">',
+            STYLE,
+            PRELOAD,
             "",
             (
                 "Choose a rulebook, or all five side by side, the cards and a bet: the engine deals them "
@@ -87,18 +168,15 @@ def play_page() -> str:
                 "(`reg=all` for the five side by side; `seed=7` for a seeded deal)."
             ),
             "",
-            widget,
+            widget("bj", simple_fields()),
             "",
-            f'<script type="application/json" id="bj-cards">{_cards_json()}</script>',
-            "",
-            '<script src="../javascripts/python.js"></script>',
-            '<script src="../javascripts/play.js"></script>',
+            SCRIPTS,
             "",
             (
                 "Opened from disk (a `file://` address), browsers refuse to run the WebAssembly Python "
                 "needs: serve the site (`make serve`, then <http://127.0.0.1:8000/generated/play.html>) "
                 "or use the published site. The same hands, played when the site was built, are on "
-                "[Same hand, five rulebooks](worked-hands.md)."
+                "[Same hand, five rulebooks](worked-hands.md), each with its own table to play it here."
             ),
             "",
         ]

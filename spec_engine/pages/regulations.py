@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from spec_engine.catalog import Clause, Regulation, regulation, regulations
 from spec_engine.kit.trace import ScenarioInfo, exemptions
+from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
 from spec_engine.pages.labels import summary
 from spec_engine.rules import ruleset
@@ -102,6 +103,9 @@ def regulation_page(
         "(* the text does not state it; see [the rules compared](rules.md)).",
         "",
         *provenance(reg),
+        widgets.STYLE,
+        "",
+        *play_here(reg),
         f"{len(reg.clauses)} clauses, in the order of the text; each with the scenarios that check it "
         f"and their status in the latest run.",
         "",
@@ -118,7 +122,23 @@ def regulation_page(
         lines += ["## Not clauses", "", "Parts of the text that are not rules, left out of the catalog:", ""]
         for e in reg.excluded:
             lines.append(f"- {e.reason}: “{text(e.text)}”" + (f" ({e.count} times)" if e.everywhere else ""))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + widgets.SCRIPTS + "\n"
+
+
+def play_here(reg: Regulation) -> list[str]:
+    """This rulebook's own table, folded: opening it loads Python and deals the form's cards
+    (or a seeded deal), each refusal citing this text's clauses."""
+    body = widgets.widget(f"bj-{reg.id.lower()}", widgets.simple_fields(), regs=[reg.id], folded=True)
+    return [
+        (
+            "**Play it here.** Deal a hand under this rulebook in this page (the engine, in Python in your "
+            "browser): the actions it allows are buttons, the others show the clause that refuses them. "
+            "[Play it yourself](play.md) puts the five rulebooks side by side."
+        ),
+        "",
+        widgets.folded(f"Play under {reg.short} here", body),
+        "",
+    ]
 
 
 def regulations_table() -> str:

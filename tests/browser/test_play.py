@@ -1,8 +1,11 @@
-"""Play it yourself (``generated/play.html``): the engine in the page, with Pyodide served by the site.
+"""Play it yourself: the engine in the page, with Pyodide served by the site.
 
-Every request to another host is aborted and fails the test (the site must work offline); the
-page plays a hand to its settlement, shows a refusal with its clause's id and words, works on a
-phone-sized viewport, and opened from disk says how to serve the site.
+The page ``generated/play.html`` has one widget, started as the page opens; every worked hand
+(``generated/worked-hands.html``) and every regulation page has its own, folded: Python is
+fetched only when the reader opens one. Every request to another host is aborted and fails the
+test (the site must work offline); the widgets play a hand to its settlement, show a refusal with
+its clause's id and words, work on a phone-sized viewport, and opened from disk say how to serve
+the site.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from spec_engine.catalog import REGULATION_IDS, clause
+from spec_engine.rules import ruleset
 
 from .conftest import TIMEOUT_MS, screenshot_name
 
@@ -62,7 +66,8 @@ def phone(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> It
     finally:
         folder = request.config.rootpath / "reports" / "screenshots"
         folder.mkdir(parents=True, exist_ok=True)
-        tab.screenshot(path=folder / screenshot_name(request.node.name), full_page=True)
+        tall = tab.evaluate("document.documentElement.scrollHeight") > 16_384  # a regulation's text: too tall to shoot
+        tab.screenshot(path=folder / screenshot_name(request.node.name), full_page=not tall)
         ctx.close()
 
 
@@ -73,18 +78,22 @@ def open_ready(page: Page) -> None:
     expect(page.locator("#bj-deal")).to_be_enabled()
 
 
-def deal(page: Page, reg: str, box: str, dealer: str, rest: str = "", bet: str = "10") -> None:
-    page.select_option("#bj-reg", reg)
-    page.fill("#bj-box", box)
-    page.fill("#bj-dealer", dealer)
-    page.fill("#bj-rest", rest)
-    page.fill("#bj-seed", "")
-    page.fill("#bj-bet", bet)
-    page.click("#bj-deal")
+def deal(
+    page: Page, reg: str | None, box: str, dealer: str, rest: str = "", bet: str = "10", widget: str = "bj"
+) -> None:
+    """Fill a widget's form (``reg`` None: a one-rulebook widget) and deal."""
+    if reg is not None:
+        page.select_option(f"#{widget}-reg", reg)
+    page.fill(f"#{widget}-box", box)
+    page.fill(f"#{widget}-dealer", dealer)
+    page.fill(f"#{widget}-rest", rest)
+    page.fill(f"#{widget}-seed", "")
+    page.fill(f"#{widget}-bet", bet)
+    page.click(f"#{widget}-deal")
 
 
-def table(page: Page, reg: str) -> Locator:
-    return page.locator(f'.bj-table[data-reg="{reg}"]')
+def table(page: Page, reg: str, widget: str = "bj") -> Locator:
+    return page.locator(f'#{widget} .bj-table[data-reg="{reg}"]')
 
 
 def play_to_settlement(page: Page) -> None:
@@ -104,10 +113,10 @@ def play_to_settlement(page: Page) -> None:
     expect(cl.locator(".bj-actions")).to_have_count(0)  # the round is over
 
 
-def refuse_double_on_12(page: Page) -> None:
+def refuse_double_on_12(page: Page, reg: str | None = "CL", widget: str = "bj") -> None:
     """CL: doubling on 12 is refused, citing CL-13a.1 in the regulation's words and in English."""
-    deal(page, "CL", "TS 2H", "9D", "5C")
-    cl = table(page, "CL")
+    deal(page, reg, "TS 2H", "9D", "5C", widget=widget)
+    cl = table(page, "CL", widget)
     other = cl.locator('button[data-action="double"][data-legal="false"]')
     expect(other).to_be_visible()
     other.click()
@@ -207,11 +216,140 @@ def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
     expect(page.locator("#bj-status")).to_contain_text("make serve")
     expect(page.locator("#bj-deal")).to_be_disabled()
     expect(page.locator("h1")).to_contain_text("Play it yourself")
-    expect(page.locator("#bj-cards")).to_have_count(1)
     expect(page.locator("nav.md-nav--primary").get_by_text("Same hand, five rulebooks")).to_be_attached()
 
 
 def test_other_pages_do_not_load_python(page: Page, page_requests: list[str]) -> None:
-    page.goto("generated/worked-hands.html")
+    page.goto("generated/rules.html")
     page.wait_for_load_state("networkidle")
     assert not [url for url in page_requests if "/pyodide/" in url or url.endswith(("play.js", "python.js"))]
+
+
+# ------------------------------------------------------------------ the widgets on other pages
+
+WORKED = "generated/worked-hands.html"
+
+
+def open_widget(page: Page, widget: str) -> Locator:
+    """Open a folded widget (its <details>); returns the widget."""
+    root = page.locator(f"#{widget}")
+    page.locator(f"details.bj-try:has(#{widget}) > summary").click()
+    expect(root.locator(".bj-status")).to_contain_text("Python is ready", timeout=READY_MS)
+    return root
+
+
+def page_nets(page: Page, slug: str) -> dict[str, str]:
+    """The worked hand's own table on the page: each rule set's name -> its bettors' net results."""
+    rows = page.locator(f"xpath=//h2[@id='{slug}']/following::table[1]/tbody/tr")
+    out = {}
+    for row in rows.all():
+        cells = [c.inner_text().strip() for c in row.locator("td").all()]
+        out[cells[0]] = cells[-1]
+    return out
+
+
+def follow_the_page(page: Page, widget: str, reg: str) -> list[str]:
+    """Press "The page's next decision" on one table until none is left; the clause ids refused."""
+    cited: list[str] = []
+    tab = table(page, reg, widget)
+    while tab.locator("button.bj-next").count():
+        step = tab.locator("button.bj-next").get_attribute("data-step")
+        tab.locator("button.bj-next").click()
+        expect(tab.locator(f'button.bj-next[data-step="{step}"]')).to_have_count(0)
+        cited += tab.locator(".bj-refusal .bj-clause-id a").all_inner_texts()
+    return cited
+
+
+def test_a_worked_hand_plays_in_place(page: Page, foreign: list[str], page_requests: list[str]) -> None:
+    """The eights, in place under the five rulebooks: the page's decisions give the page's results
+    (Italy refuses doubling after a split, citing IT-15); a second widget keeps its own rounds."""
+    page.goto(WORKED)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in page_requests if "/pyodide/" in url], "Python fetched before a widget was opened"
+    root = open_widget(page, "bj-eights")
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in page_requests)
+    expect(root.locator(".bj-table")).to_have_count(len(REGULATION_IDS))
+    expect(table(page, "CL", "bj-eights").locator(".bj-hand").first).to_contain_text("= 16")
+    nets = page_nets(page, "eights")
+    refused = {reg: follow_the_page(page, "bj-eights", reg) for reg in REGULATION_IDS}
+    for reg in REGULATION_IDS:
+        tab = table(page, reg, "bj-eights")
+        expect(tab.locator(".bj-settlement")).to_contain_text(f"Net results: P1 {nets[ruleset(reg).name]}")
+        expect(tab.locator(".bj-actions")).to_have_count(0)
+    assert "IT-15" in refused["IT"] and refused["CL"] == []
+    # another worked hand on the same page: its own form and rounds
+    other = open_widget(page, "bj-stand-11")
+    expect(other.locator(".bj-table")).to_have_count(len(REGULATION_IDS))
+    table(page, "CL", "bj-stand-11").locator('button[data-action="hit"]').first.click()
+    expect(table(page, "CL", "bj-stand-11").locator(".bj-hand")).to_contain_text("= 20")
+    expect(table(page, "CL", "bj-eights").locator(".bj-settlement")).to_contain_text("Net results")
+    assert foreign == []
+
+
+def test_a_worked_hand_with_other_cards_and_decisions(page: Page, foreign: list[str]) -> None:
+    """The form is the reader's: other cards and bets, played with the buttons (no page decisions then)."""
+    page.goto(WORKED)
+    open_widget(page, "bj-stand-11")
+    page.select_option("#bj-stand-11-reg", "UY")
+    page.fill("#bj-stand-11-cards-1", "TS 6H")
+    page.fill("#bj-stand-11-bet-1", "25/2")
+    page.click("#bj-stand-11-deal")
+    uy = table(page, "UY", "bj-stand-11")
+    expect(page.locator("#bj-stand-11 .bj-table")).to_have_count(1)
+    expect(uy.locator(".bj-hand")).to_contain_text("= 16")
+    expect(uy.locator("button.bj-next")).to_have_count(0)
+    uy.locator('button[data-action="stand"]').click()
+    expect(uy.locator(".bj-settlement")).to_contain_text("lose, stake 12.5, net -12.5")  # the dealer's 7 and 10
+    assert foreign == []
+
+
+def test_a_regulation_page_refuses_with_its_clause(page: Page, foreign: list[str], page_requests: list[str]) -> None:
+    page.goto("generated/cl.html")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in page_requests if "/pyodide/" in url]
+    root = open_widget(page, "bj-cl")
+    expect(root.locator(".bj-table")).to_have_count(1)
+    expect(table(page, "CL", "bj-cl").locator(".bj-hand")).to_contain_text("= 16")  # the form's cards, dealt
+    refuse_double_on_12(page, None, "bj-cl")
+    assert foreign == []
+
+
+def test_a_worked_hand_on_a_phone(phone: tuple[Page, list[str]]) -> None:
+    tab, attempted = phone
+    tab.goto(WORKED)
+    open_widget(tab, "bj-eights")
+    assert "IT-15" in follow_the_page(tab, "bj-eights", "IT")
+    expect(table(tab, "IT", "bj-eights").locator(".bj-settlement")).to_be_visible()
+    width = tab.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
+    box = table(tab, "IT", "bj-eights").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert attempted == []
+
+
+def test_a_worked_hand_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
+    page.goto((site_dir / WORKED).as_uri())
+    page.locator("details.bj-try:has(#bj-eights) > summary").click()
+    expect(page.locator("#bj-eights .bj-status")).to_contain_text("make serve")
+    expect(page.locator("#bj-eights-deal")).to_be_disabled()
+    expect(page.locator("h2#eights")).to_be_visible()  # the rest of the page is there
+    expect(page.locator("xpath=//h2[@id='eights']/following::table[1]")).to_contain_text("P1 net")
+
+
+def test_the_widgets_in_place_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:
+    """A worked hand opened and played (a refusal, settlements) and a regulation page's widget
+    opened, on desktop and phone."""
+    for tab in (page, phone[0]):
+        tab.context.add_init_script(path=AXE)
+        tab.goto(WORKED)
+        open_widget(tab, "bj-eights")
+        follow_the_page(tab, "bj-eights", "CL")
+        it = table(tab, "IT", "bj-eights")
+        while not it.locator(".bj-refusal").count():
+            it.locator("button.bj-next").click()
+        expect(it.locator(".bj-refusal")).to_contain_text("IT-15")
+        assert tab.evaluate(RUN_AXE) == []
+        tab.goto("generated/uy.html")
+        open_widget(tab, "bj-uy")
+        expect(table(tab, "UY", "bj-uy").locator(".bj-hand")).to_contain_text("= 16")
+        assert tab.evaluate(RUN_AXE) == []

@@ -12,13 +12,14 @@ the same files go into the site being built. Into ``SITE/pyodide/``:
 - ``engine.zip``: the engine packed from the checkout as it is now (``spec_engine/*.py`` at the
   top level and the data it reads: clauses, regulation texts, rule sets; not the kit, the
   suite, the analysis or the pages, which need packages Pyodide lacks offline), and
-  ``bj_play.py``, the few functions the "Play it yourself" widgets call (:data:`GLUE`). Fixed
-  order and dates: the same checkout gives the same archive.
+  ``bj_play.py``, the few functions the "Play it yourself" widgets call (:data:`GLUE`); the
+  dealer practice page calls the engine's own ``spec_engine.practice``. Fixed order and dates:
+  the same checkout gives the same archive.
 - ``cards.json``: the site's SVG cards by code, which the widgets draw.
 
-Only the pages with a widget load these (``javascripts/play.js`` fetches them when a widget
-starts: as the page opens on "Play it yourself", when the reader opens one elsewhere); every
-file is served from the site itself.
+Only the pages that run Python load these, through ``javascripts/python.js`` (the play
+widgets as the page opens on "Play it yourself", elsewhere when the reader opens one; the
+practice page; a notebook page's first "Run"); every file is served from the site itself.
 """
 
 from __future__ import annotations

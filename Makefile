@@ -67,10 +67,12 @@ site: $(STAMP) $(NODE_STAMP)
 serve: site
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-bench: $(STAMP) $(NODE_STAMP)
+# (the site benchmark builds site/ with Pyodide; the browser benchmark times Python in its pages)
+bench: $(CHROMIUM) $(STAMP) $(NODE_STAMP)
 	$(PY) benchmarks/rounds.py
 	$(PY) benchmarks/scenarios.py
 	$(PY) benchmarks/site.py
+	$(PY) benchmarks/browser.py
 	$(PY) benchmarks/odds.py
 
 # The Monte-Carlo check at scale: 10^7 rounds of each rulebook's basic strategy on every core

@@ -134,7 +134,7 @@ def folded(summary: str, body: str) -> str:
     return f'<details class="bj-try"><summary>{html.escape(summary)}</summary>\n{body}\n</details>'
 
 
-def _cards_json() -> str:
+def cards_json() -> str:
     """Every card's SVG and name, by code: ``pyodide/cards.json``, which ``play.js`` fetches, and
     what a page may embed in a ``<script type="application/json">`` (``</`` escaped, as JSON allows)."""
     codes = sorted({card.code for card in DECK})

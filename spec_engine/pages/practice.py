@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.play import _cards_json
+from spec_engine.pages.play import cards_json
 from spec_engine.practice import MAX_SEED
 from spec_engine.rules import ruleset
 
@@ -48,7 +48,7 @@ def _form() -> str:
 
 def _scripts() -> str:
     """The cards as JSON (as "Play it yourself" gives them), the shared loader, the page's script."""
-    cards = f'<script type="application/json" id="bj-cards">{_cards_json()}</script>'
+    cards = f'<script type="application/json" id="bj-cards">{cards_json()}</script>'
     return "\n".join([cards, *(f'<script src="../javascripts/{name}.js"></script>' for name in ("python", "practice"))])
 
 

@@ -293,6 +293,12 @@ def clause(clause_id: str) -> Clause:
     return regulation(clause_id.split("-", 1)[0]).clause(clause_id)
 
 
+def quoted(clause_id: str) -> dict[str, str]:
+    """A clause as a page quotes it: its id, its words, their language and the English gist."""
+    found = clause(clause_id)
+    return {"id": clause_id, "text": found.text, "gist": found.gist, "lang": regulation(found.regulation).language}
+
+
 def all_clause_ids() -> frozenset[str]:
     return frozenset(c.id for r in regulations() for c in r.clauses)
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from spec_engine.cards import hand_total, parse_cards
-from spec_engine.catalog import clause, regulation
+from spec_engine.catalog import quoted
 from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, Money, money, money_str, parse_money
 from spec_engine.game import Phase, Round
@@ -526,17 +526,7 @@ def cite(rules: RuleSet, name: str) -> dict[str, Any]:
     rule set's note (the reading taken, or the default assumed) and its clauses' words."""
     meta = next(f for f in RULE_FIELDS if f.name == name).metadata
     citation = rules.citations[name]
-    clauses = []
-    for clause_id in citation.clauses:
-        found = clause(clause_id)
-        clauses.append(
-            {
-                "id": clause_id,
-                "text": found.text,
-                "gist": found.gist,
-                "lang": regulation(found.regulation).language,
-            }
-        )
+    clauses = [quoted(clause_id) for clause_id in citation.clauses]
     return {
         "field": name,
         "doc": meta["doc"],

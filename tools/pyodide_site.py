@@ -198,13 +198,9 @@ def act(widget, reg, kind, box=None, bettor=None, amount=None):
 
 
 def _refusal(reg, exc):
-    from spec_engine.catalog import clause, regulation  # only when a refusal is shown: a quicker start
+    from spec_engine.catalog import quoted  # only when a refusal is shown: a quicker start
 
-    cited = []
-    for cid in exc.clauses:
-        found = clause(cid)
-        lang = regulation(found.regulation).language
-        cited.append({"id": cid, "text": found.text, "gist": found.gist, "lang": lang})
+    cited = [quoted(cid) for cid in exc.clauses]
     note = ruleset(reg).citations[exc.rule].note if exc.rule in ruleset(reg).citations else ""
     return {"action": exc.action, "reason": exc.reason, "rule": exc.rule, "clauses": cited, "note": note or ""}
 

@@ -73,12 +73,7 @@ def run(code, name):
   let queue = Promise.resolve(); // one run at a time
   const ran = new Set(); // cells already run in this page's namespace
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    for (const child of children) node.append(child);
-    return node;
-  }
+  const { el } = bjPython.dom;
 
   function sourceOf(cell) {
     const area = document.getElementById("nb-code-" + cell);

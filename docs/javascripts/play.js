@@ -12,28 +12,8 @@
   let py = null; // bj_play, once Python is ready
   const PAGE = location.pathname.split("/").pop() || "index.html";
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    for (const child of children) node.append(child);
-    return node;
-  }
-
-  function cardsNode(codes) {
-    const label = codes.map((c) => cards[c].name).join(", ");
-    const span = el("span", { class: "bj-cards", role: "img", "aria-label": label || "no card" });
-    span.innerHTML = codes.map((c) => cards[c].svg).join("");
-    for (const svg of span.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-    return span;
-  }
-
-  function clauseHref(id) {
-    return id.split("-")[0].toLowerCase() + ".html#" + id.toLowerCase().replaceAll(".", "-");
-  }
-
-  function signed(amount) {
-    return (amount.startsWith("-") || amount === "0" ? "" : "+") + amount; // as the pages write it
-  }
+  const { el, clauseNodes, signed } = bjPython.dom;
+  const cardsNode = (codes) => bjPython.dom.cardsNode(cards, codes);
 
   function refusalNode(refusal) {
     const box = el("div", { class: "bj-refusal", role: "alert" });
@@ -41,11 +21,7 @@
     if (!refusal.clauses.length) {
       box.append(el("p", {}, "Not stated in the regulation: the engine's assumption '" + refusal.rule + "'. " + refusal.note));
     }
-    for (const c of refusal.clauses) {
-      const quote = el("blockquote", { class: "bj-clause", lang: c.lang }, el("p", {}, c.text));
-      box.append(el("p", { class: "bj-clause-id" }, el("a", { href: clauseHref(c.id) }, c.id)), quote,
-        el("p", { class: "bj-gist" }, c.gist));
-    }
+    for (const c of refusal.clauses) box.append(...clauseNodes(c));
     return box;
   }
 

@@ -16,31 +16,8 @@
   let py = null;
   let round = null; // {reg, name, seed, questions, index, right, answered}
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    for (const child of children) node.append(child);
-    return node;
-  }
-
-  function names(codes) {
-    return codes.map((c) => CARDS[c].name).join(", ");
-  }
-
-  function cardsNode(codes, label) {
-    const span = el("span", { class: "bj-cards", role: "img", "aria-label": label || names(codes) });
-    span.innerHTML = codes.map((c) => CARDS[c].svg).join("");
-    for (const svg of span.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-    return span;
-  }
-
-  function clauseHref(id) {
-    return id.split("-")[0].toLowerCase() + ".html#" + id.toLowerCase().replaceAll(".", "-");
-  }
-
-  function signed(amount) {
-    return (amount.startsWith("-") || amount === "0" ? "" : "+") + amount;
-  }
+  const { el, clauseNodes, signed } = bjPython.dom;
+  const cardsNode = (codes) => bjPython.dom.cardsNode(CARDS, codes);
 
   function sceneNode(scene) {
     const table = el("div", { class: "bj-scene" });
@@ -92,11 +69,7 @@
     } else if (rule.basis === "interpretation" && rule.note) {
       node.append(el("p", { class: "bj-reading" }, "The project's reading: " + rule.note));
     }
-    for (const c of rule.clauses) {
-      node.append(el("p", { class: "bj-clause-id" }, el("a", { href: clauseHref(c.id) }, c.id)),
-        el("blockquote", { class: "bj-clause", lang: c.lang }, el("p", {}, c.text)),
-        el("p", { class: "bj-gist" }, c.gist));
-    }
+    for (const c of rule.clauses) node.append(...clauseNodes(c));
     return node;
   }
 

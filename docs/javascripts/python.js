@@ -5,6 +5,8 @@
      bjPython.fromDisk()            true when the page was opened from a file:// address
      bjPython.load(onStatus)        a promise of the pyodide object (started once per page)
      bjPython.phases                {pyodide, pack, engine} milliseconds, once loaded
+     bjPython.dom                   what the pages draw alike: el, cardsNode, clauseHref,
+                                    clauseNodes (a clause's id, words and gist), signed
 
    Nothing is fetched from any other host. */
 (function () {
@@ -29,7 +31,39 @@
     return pyodide;
   }
 
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  // The site's SVG cards (cards: code -> {svg, name}) as one image named by its cards.
+  function cardsNode(cards, codes) {
+    const label = codes.map((c) => cards[c].name).join(", ");
+    const span = el("span", { class: "bj-cards", role: "img", "aria-label": label || "no card" });
+    span.innerHTML = codes.map((c) => cards[c].svg).join("");
+    for (const svg of span.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+    return span;
+  }
+
+  function clauseHref(id) {
+    return id.split("-")[0].toLowerCase() + ".html#" + id.toLowerCase().replaceAll(".", "-");
+  }
+
+  // A clause ({id, text, gist, lang}): its id linked to its regulation page, its words, its gist.
+  function clauseNodes(c) {
+    return [el("p", { class: "bj-clause-id" }, el("a", { href: clauseHref(c.id) }, c.id)),
+      el("blockquote", { class: "bj-clause", lang: c.lang }, el("p", {}, c.text)),
+      el("p", { class: "bj-gist" }, c.gist)];
+  }
+
+  function signed(amount) {
+    return (amount.startsWith("-") || amount === "0" ? "" : "+") + amount; // as the pages write it
+  }
+
   window.bjPython = {
+    dom: { el, cardsNode, clauseHref, clauseNodes, signed },
     base: BASE,
     phases: null,
     fromDisk: () => location.protocol === "file:",

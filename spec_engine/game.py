@@ -56,6 +56,21 @@ _LAST_ROUND = Event("last_round")
 _INSURANCE_OFFERED = Event("insurance_offered")
 _INSURANCE_CLOSED = Event("insurance_closed")
 
+_SHARED: dict[tuple[object, ...], Event] = {}
+"""Events by their nine fields: a round's events mostly repeat (a bet of 10 on box 1, a stand, a
+win of 10), and one shared object each keeps a long log from holding millions of objects
+for the garbage collector to walk. Cleared when it grows past a few thousand."""
+
+
+def _shared(fields: tuple[object, ...]) -> Event:
+    """The event of these nine fields (see :data:`_SHARED`)."""
+    event = _SHARED.get(fields)
+    if event is None:
+        if len(_SHARED) >= 4096:
+            _SHARED.clear()
+        event = _SHARED[fields] = _new(Event, fields)
+    return event
+
 
 class _CardEvents(dict[str, Event]):
     """Card code -> the event of that card dealt to one place (each built on first use)."""
@@ -404,7 +419,7 @@ class Round:
             net = money(net)
         total = self.net.get(bettor, 0) + net
         self.net[bettor] = total if type(total) is int else money(total)
-        event = _new(Event, ("settle", box.number, hand_no, bettor, None, net, stake, None, outcome))
+        event = _shared(("settle", box.number, hand_no, bettor, None, net, stake, None, outcome))
         self._emit(event)
         self._settled.append(event)
 
@@ -510,7 +525,7 @@ class Round:
         self.boxes[box] = target
         self._orders.clear()
         self.net.setdefault(bettor, 0)
-        event = _new(Event, ("stays" if stays else "bet", box, None, bettor, None, amount, None, None, None))
+        event = _shared(("stays" if stays else "bet", box, None, bettor, None, amount, None, None, None))
         self._emit(event)
         return event
 
@@ -634,7 +649,7 @@ class Round:
             mistakes.setdefault(n, []).append(to_box)
         emit = self._emit
         if rules.no_more_bets_call:
-            emit(_new(Event, ("announce", None, None, None, None, None, None, None, rules.no_more_bets_call)))
+            emit(_shared(("announce", None, None, None, None, None, None, None, rules.no_more_bets_call)))
         draw = self._draw
         if not mistakes:  # the usual deal, without the mistakes' bookkeeping
             events = [_card_events(each.number, 1) for each in order]
@@ -682,7 +697,7 @@ class Round:
         rules = self.rules
         up = self.dealer[0]
         if rules.announce_options:
-            self._emit(_new(Event, ("options", None, None, None, None, None, None, None, ", ".join(self._options(up)))))
+            self._emit(_shared(("options", None, None, None, None, None, None, None, ", ".join(self._options(up)))))
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._paying:
                 hand = box.hands[0]
@@ -926,7 +941,7 @@ class Round:
             self._emit(Event("hit", box=box, hand=self._hi + 1))
             self._deal_to(target, hand)
         if not hand.done:
-            self._emit(_new(Event, ("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
+            self._emit(_shared(("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
@@ -960,7 +975,7 @@ class Round:
                         and self._split_refusal(box, hand) is not None
                     ):
                         self._emit(
-                            _new(Event, ("stand", box.number, self._hi + 1, None, None, None, None, None, "automatic"))
+                            _shared(("stand", box.number, self._hi + 1, None, None, None, None, None, "automatic"))
                         )
                         self._finish(box, hand)
                     else:
@@ -978,7 +993,7 @@ class Round:
         if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
         if hand.hard > 21:
-            self._emit(_new(Event, ("bust", box.number, number, None, None, None, None, hand.hard, None)))
+            self._emit(_shared(("bust", box.number, number, None, None, None, None, hand.hard, None)))
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1050,13 +1065,13 @@ class Round:
         refusal = self._hit_refusal(hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
-        event = _new(Event, ("hit", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
+        event = _shared(("hit", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
         elif self._hit_refusal(hand) is not None and self._double_refusal(target, hand) is not None:
-            self._emit(_new(Event, ("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
+            self._emit(_shared(("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
             self._finish(target, hand)
             self._advance()
         return event
@@ -1078,7 +1093,7 @@ class Round:
         refusal = self._stand_refusal(hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
-        event = _new(Event, ("stand", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
+        event = _shared(("stand", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
         self._emit(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1139,7 +1154,7 @@ class Round:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = _new(Event, ("double", box, number, by or self._decider(target), None, None, None, None, None))
+        event = _shared(("double", box, number, by or self._decider(target), None, None, None, None, None))
         self._emit(event)
         for bettor in target.bets:
             if bettor not in hand.stakes:
@@ -1149,7 +1164,7 @@ class Round:
             else:
                 extra = hand.stakes[bettor]
                 hand.stakes[bettor] = extra * 2
-                self._emit(_new(Event, ("match", box, number, bettor, None, extra, None, None, None)))
+                self._emit(_shared(("match", box, number, bettor, None, extra, None, None, None)))
         hand.doubled = True
         self._deal_to(target, hand)
         if hand.done:
@@ -1158,7 +1173,7 @@ class Round:
             self._finish(target, hand)
             self._advance()
         elif self._hit_refusal(hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
-            self._emit(_new(Event, ("stand", box, number, None, None, None, None, None, "automatic")))
+            self._emit(_shared(("stand", box, number, None, None, None, None, None, "automatic")))
             self._finish(target, hand)
             self._advance()
         return event
@@ -1229,7 +1244,7 @@ class Round:
             if box.insurance:
                 insured = True
         if not live and not insured and not rules.dealer_plays_when_all_bust:
-            self._emit(_new(Event, ("dealer_discards", None, None, None, self.dealer[0].code, None, None, None, None)))
+            self._emit(_shared(("dealer_discards", None, None, None, self.dealer[0].code, None, None, None, None)))
             self._clear()
             return
         if len(self.dealer) == 1:
@@ -1254,7 +1269,7 @@ class Round:
                 ace = ace or card.value == 1
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        self._emit(_new(Event, ("dealer_total", None, None, None, None, None, None, total, state)))
+        self._emit(_shared(("dealer_total", None, None, None, None, None, None, total, state)))
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:

@@ -56,20 +56,24 @@ _LAST_ROUND = Event("last_round")
 _INSURANCE_OFFERED = Event("insurance_offered")
 _INSURANCE_CLOSED = Event("insurance_closed")
 
-_SHARED: dict[tuple[object, ...], Event] = {}
-"""Events by their nine fields: a round's events mostly repeat (a bet of 10 on box 1, a stand, a
-win of 10), and one shared object each keeps a long log from holding millions of objects
-for the garbage collector to walk. Cleared when it grows past a few thousand."""
+
+class _Shared(dict[tuple[object, ...], Event]):
+    """Events by their nine fields, each built on first use: a round's events mostly repeat (a
+    bet of 10 on box 1, a stand, a win of 10), and one shared object each keeps a long log
+    from holding millions of objects for the garbage collector to walk. Cleared when it grows
+    past a few thousand. (The engine's boxes and hands are plain ints, so equal fields are
+    the same values.)"""
+
+    __slots__ = ()
+
+    def __missing__(self, fields: tuple[object, ...]) -> Event:
+        if len(self) >= 4096:
+            self.clear()
+        event = self[fields] = _new(Event, fields)
+        return event
 
 
-def _shared(fields: tuple[object, ...]) -> Event:
-    """The event of these nine fields (see :data:`_SHARED`)."""
-    event = _SHARED.get(fields)
-    if event is None:
-        if len(_SHARED) >= 4096:
-            _SHARED.clear()
-        event = _SHARED[fields] = _new(Event, fields)
-    return event
+_SHARED = _Shared()
 
 
 class _CardEvents(dict[str, Event]):
@@ -89,18 +93,20 @@ class _CardEvents(dict[str, Event]):
 
 
 _DEALER_CARD = _CardEvents("dealer_card", None, None)
-_CARD: dict[tuple[int, int], _CardEvents] = {}
-"""(box, hand) -> its ``card`` events (boxes and hands are few: the cache stays small)."""
 
 
-def _card_events(box: int, hand: int) -> _CardEvents:
-    """The ``card`` events of hand ``hand`` (from 1) of box ``box``."""
-    if type(box) is not int or type(hand) is not int:  # an int subclass keeps its own type in the log
-        return _CardEvents("card", box, hand)
-    found = _CARD.get((box, hand))
-    if found is None:
-        found = _CARD[box, hand] = _CardEvents("card", box, hand)
-    return found
+class _PlaceEvents(dict[tuple[int, int], _CardEvents]):
+    """(box, hand) -> the ``card`` events of hand ``hand`` (from 1) of box ``box`` (boxes and
+    hands are few: the cache stays small)."""
+
+    __slots__ = ()
+
+    def __missing__(self, place: tuple[int, int]) -> _CardEvents:
+        found = self[place] = _CardEvents("card", *place)
+        return found
+
+
+_CARD = _PlaceEvents()
 
 
 class Action(NamedTuple):
@@ -215,9 +221,10 @@ def _is_money(value: object) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-_ACCEPTED: dict[tuple[int, Money, Money | None], RuleSet] = {}
-"""Rule sets (by id) with whole-number limits a round has already accepted: a rule set is
-frozen, so the same limits under it pass the same checks again (a table's every round)."""
+_ACCEPTED: dict[tuple[int, Money, Money | None, type, type], RuleSet] = {}
+"""Rule sets (by id) with the limits a round has already accepted (their types in the key: a
+``True`` is not a ``1``): a rule set is frozen, so the same limits under it pass the same
+checks again (a table's every round)."""
 
 
 class Round:
@@ -272,9 +279,11 @@ class Round:
         refill: Callable[[], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
     ) -> None:
-        key = (id(rules), min_bet, max_bet)
-        # whole-number limits already accepted with this very rule set skip the checks below
-        checked = type(min_bet) is int and (max_bet is None or type(max_bet) is int) and _ACCEPTED.get(key) is rules
+        key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
+        try:  # (limits accepted with this very rule set skip the checks below)
+            checked = _ACCEPTED.get(key) is rules
+        except TypeError:  # unhashable: not money (the checks below say so)
+            checked = False
         if not checked:
             if (
                 not _is_money(min_bet)
@@ -309,7 +318,7 @@ class Round:
         self.cut_card_box: int | None = None
         """The box that would have received the cut card (0: the dealer), once it came out."""
         self._cut_pending = False
-        self.special_max = dict(special_max or {})
+        self.special_max = dict(special_max) if special_max else {}
         self._order: list[Box] = []
         self._orders: dict[str, list[Box]] = {}
         self._paying: list[Box] = []  # the boxes in the payment order, once the deal starts
@@ -321,10 +330,9 @@ class Round:
             refusal = limits_refusal(rules, min_bet, max_bet)
             if refusal is not None:
                 raise self._refuse(*refusal, "limits")
-            if type(min_bet) is int and (max_bet is None or type(max_bet) is int):
-                if len(_ACCEPTED) >= 256:
-                    _ACCEPTED.clear()
-                _ACCEPTED[key] = rules  # (held, so that its id is not reused while cached)
+            if len(_ACCEPTED) >= 256:
+                _ACCEPTED.clear()
+            _ACCEPTED[key] = rules  # (held, so that its id is not reused while cached)
 
     # ------------------------------------------------------------------ views
     @property
@@ -419,7 +427,7 @@ class Round:
             net = money(net)
         total = self.net.get(bettor, 0) + net
         self.net[bettor] = total if type(total) is int else money(total)
-        event = _shared(("settle", box.number, hand_no, bettor, None, net, stake, None, outcome))
+        event = _SHARED["settle", box.number, hand_no, bettor, None, net, stake, None, outcome]
         self._emit(event)
         self._settled.append(event)
 
@@ -461,11 +469,14 @@ class Round:
         ``unnoticed``: the dealer did not notice that the bet exceeds the maximum (where the
         rule set caps such a bet, it plays only up to the maximum). ``stays``: the stake of a
         push that stays on its box from the round before (logged as ``stays``)."""
-        self._need_betting("bet")
+        if self.phase is not _BETTING:
+            self._need_betting("bet")
         rules = self.rules
-        if (
-            type(box) is not int and (isinstance(box, bool) or not isinstance(box, int))
-        ) or not 1 <= box <= rules.max_boxes:
+        if type(box) is not int:
+            if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.max_boxes:
+                raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
+            box = int(box)  # (the log and the boxes hold plain numbers)
+        elif not 1 <= box <= rules.max_boxes:
             raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
         if not isinstance(bettor, str) or not bettor:
             raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
@@ -523,9 +534,10 @@ class Round:
         else:
             target.bets[bettor] = amount
         self.boxes[box] = target
-        self._orders.clear()
+        if self._orders:
+            self._orders.clear()
         self.net.setdefault(bettor, 0)
-        event = _shared(("stays" if stays else "bet", box, None, bettor, None, amount, None, None, None))
+        event = _SHARED["stays" if stays else "bet", box, None, bettor, None, amount, None, None, None]
         self._emit(event)
         return event
 
@@ -635,12 +647,17 @@ class Round:
         to deal the deal's ``n``-th card (from 1), the next card of the shoe goes to ``box``
         by mistake (``None``: it is drawn or exposed by mistake). Each is remedied as the rule
         set says (:meth:`misdeal`) before the deal goes on."""
-        self._need_phase(_BETTING, "deal")
-        if not self.boxes:
+        if self.phase is not _BETTING:
+            self._need_phase(_BETTING, "deal")
+        boxes = self.boxes
+        if not boxes:
             raise InputError("no bet has been placed", field="bets")
         rules = self.rules
-        order = self._in_order(rules.deal_order)
-        self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
+        if len(boxes) == 1:  # (one box: every order is the same)
+            order = self._paying = list(boxes.values())
+        else:
+            order = self._in_order(rules.deal_order)
+            self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         mistakes: dict[int, list[int | None]] = {}
         for n, to_box in misdeals:
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
@@ -649,10 +666,43 @@ class Round:
             mistakes.setdefault(n, []).append(to_box)
         emit = self._emit
         if rules.no_more_bets_call:
-            emit(_shared(("announce", None, None, None, None, None, None, None, rules.no_more_bets_call)))
+            emit(_SHARED["announce", None, None, None, None, None, None, None, rules.no_more_bets_call])
         draw = self._draw
-        if not mistakes:  # the usual deal, without the mistakes' bookkeeping
-            events = [_card_events(each.number, 1) for each in order]
+        shoe = self.shoe
+        cards = shoe._cards
+        need = 2 * len(order) + 1
+        cut = shoe.cut_remaining
+        if (
+            not mistakes
+            and type(cards) is list
+            and not self._cut_pending
+            and len(cards) > need + (-1 if cut is None else cut)
+        ):
+            # the usual deal: its cards are all in the shoe before the cut card: take them at once
+            got = cards[: -need - 1 : -1]  # (the shoe draws from the end of its list)
+            del cards[-need:]
+            shoe.dealt += need
+            self.drawn += got
+            count = len(order)
+            up = got[count]
+            events = []  # (a loop, not a comprehension: that costs a call in Python 3.11)
+            for each in order:
+                events.append(_CARD[each.number, 1])
+            for dealt, card in zip(events, got, strict=False):
+                emit(dealt[card.code])
+            self.dealer.append(up)
+            emit(_DEALER_CARD[up.code])
+            for each, dealt, first, second in zip(order, events, got, got[count + 1 :], strict=False):
+                hand = Hand([first, second], dict(each.bets))
+                each.hands.append(hand)
+                emit(dealt[second.code])
+                if hand.hard == 11 and hand.ace:
+                    hand.natural = True
+                    hand.done = True
+            self._after_initial_deal()
+            return
+        if not mistakes:  # the cut card comes out, or the shoe runs out, during the deal
+            events = [_CARD[each.number, 1] for each in order]
             for each, dealt in zip(order, events, strict=True):
                 card = draw(each.number)
                 each.hands.append(Hand([card], dict(each.bets)))
@@ -697,7 +747,7 @@ class Round:
         rules = self.rules
         up = self.dealer[0]
         if rules.announce_options:
-            self._emit(_shared(("options", None, None, None, None, None, None, None, ", ".join(self._options(up)))))
+            self._emit(_SHARED["options", None, None, None, None, None, None, None, ", ".join(self._options(up))])
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._paying:
                 hand = box.hands[0]
@@ -941,7 +991,7 @@ class Round:
             self._emit(Event("hit", box=box, hand=self._hi + 1))
             self._deal_to(target, hand)
         if not hand.done:
-            self._emit(_shared(("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
+            self._emit(_SHARED["stand", target.number, self._hi + 1, None, None, None, None, None, "automatic"])
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
@@ -949,7 +999,8 @@ class Round:
     # ------------------------------------------------------------------ playing
     def _start_play(self) -> None:
         self.phase = _PLAYING
-        self._order = self._in_order(self.rules.play_order)
+        paying = self._paying  # (set by the deal; one box: every order is the same)
+        self._order = paying if len(paying) == 1 else self._in_order(self.rules.play_order)
         self._bi = 0
         self._hi = 0
         self._advance()
@@ -957,43 +1008,53 @@ class Round:
     def _advance(self) -> None:
         """Move to the next hand that needs a decision, completing hands that have none."""
         order = self._order
-        while self._bi < len(order):
-            box = order[self._bi]
-            while self._hi < len(box.hands):
-                hand = box.hands[self._hi]
+        bi, hi = self._bi, self._hi
+        while bi < len(order):
+            box = order[bi]
+            hands = box.hands
+            while hi < len(hands):
+                hand = hands[hi]
                 if not hand.done:
                     if len(hand.cards) == 1:
+                        self._bi, self._hi = bi, hi
                         self._deal_to(box, hand)
                         if hand.done:
-                            self._hi += 1
+                            hi += 1
                             continue
                     if not hand.open:
                         hand.done = True
                     elif (
-                        self._hit_refusal(hand) is not None
+                        (hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11)  # (_hit_refusal)
+                        and self._hit_refusal(hand) is not None
                         and self._double_refusal(box, hand) is not None
                         and self._split_refusal(box, hand) is not None
                     ):
-                        self._emit(
-                            _shared(("stand", box.number, self._hi + 1, None, None, None, None, None, "automatic"))
-                        )
+                        self._emit(_SHARED["stand", box.number, hi + 1, None, None, None, None, None, "automatic"])
                         self._finish(box, hand)
                     else:
+                        self._bi, self._hi = bi, hi
                         return
-                self._hi += 1
-            self._bi += 1
-            self._hi = 0
+                hi += 1
+            bi += 1
+            hi = 0
+        self._bi, self._hi = bi, hi
         self._players_done()
 
     def _deal_to(self, box: Box, hand: Hand) -> None:
-        card = self._draw(box.number)
-        hand.add(card)
+        at = box.number
+        card = self._draw(at)
+        cards = hand.cards  # (Hand.add, inlined)
+        cards.append(card)
+        value = card.value
+        hard = hand.hard = hand.hard + value
+        if value == 1:
+            hand.ace = True
         number = box.hands.index(hand) + 1
-        self._emit(_card_events(box.number, number)[card.code])
-        if box.series_open and card.value != hand.cards[0].value:
+        self._emit(_CARD[at, number][card.code])
+        if box.series_open and value != cards[0].value:
             box.series_open = False
-        if hand.hard > 21:
-            self._emit(_shared(("bust", box.number, number, None, None, None, None, hand.hard, None)))
+        if hard > 21:
+            self._emit(_SHARED["bust", at, number, None, None, None, None, hard, None])
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1036,6 +1097,8 @@ class Round:
             assert current is not None
             raise self._refuse("play_order", f"box {box} is out of turn: box {current[0].number} is to act", action)
         target, hand = current
+        if by is not None and (not isinstance(by, str) or not by):
+            raise InputError(f"a decision is made by a bettor named by a non-empty string, not {by!r}", field="by")
         if by is not None and self.rules.box_owner_decides and by != self.decider(box):
             raise self._refuse(
                 "box_owner_decides" if target.seated else "unseated_box_decider",
@@ -1045,6 +1108,9 @@ class Round:
         return target, hand
 
     def _hit_refusal(self, hand: Hand) -> tuple[str, str] | None:
+        """Why no card may be drawn to ``hand``; ``None`` when one may. Only a doubled hand, a
+        split one (aces), a hard 21 or a soft 21 (hard 11) can be refused: the hot path tests
+        ``hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11`` before calling."""
         rules = self.rules
         if hand.doubled and rules.double_one_card:
             return "double_one_card", "a doubled hand receives one card only"
@@ -1062,16 +1128,21 @@ class Round:
 
     def hit(self, box: int, *, by: str | None = None) -> Event:
         target, hand = self._acting(box, "hit", by)
-        refusal = self._hit_refusal(hand)
-        if refusal is not None:
-            raise self._refuse(*refusal, "hit")
-        event = _shared(("hit", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
+        if hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11:  # (see _hit_refusal)
+            refusal = self._hit_refusal(hand)
+            if refusal is not None:
+                raise self._refuse(*refusal, "hit")
+        event = _SHARED["hit", target.number, self._hi + 1, by or self._decider(target), None, None, None, None, None]
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
-        elif self._hit_refusal(hand) is not None and self._double_refusal(target, hand) is not None:
-            self._emit(_shared(("stand", box, self._hi + 1, None, None, None, None, None, "automatic")))
+        elif (
+            (hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11)  # (see _hit_refusal)
+            and self._hit_refusal(hand) is not None
+            and self._double_refusal(target, hand) is not None
+        ):
+            self._emit(_SHARED["stand", target.number, self._hi + 1, None, None, None, None, None, "automatic"])
             self._finish(target, hand)
             self._advance()
         return event
@@ -1090,10 +1161,11 @@ class Round:
 
     def stand(self, box: int, *, by: str | None = None) -> Event:
         target, hand = self._acting(box, "stand", by)
-        refusal = self._stand_refusal(hand)
-        if refusal is not None:
-            raise self._refuse(*refusal, "stand")
-        event = _shared(("stand", box, self._hi + 1, by or self._decider(target), None, None, None, None, None))
+        if hand.hard < self.rules.min_stand_total:  # (else the total, at least the hard one, may stand)
+            refusal = self._stand_refusal(hand)
+            if refusal is not None:
+                raise self._refuse(*refusal, "stand")
+        event = _SHARED["stand", target.number, self._hi + 1, by or self._decider(target), None, None, None, None, None]
         self._emit(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1154,7 +1226,7 @@ class Round:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = _shared(("double", box, number, by or self._decider(target), None, None, None, None, None))
+        event = _SHARED["double", target.number, number, by or self._decider(target), None, None, None, None, None]
         self._emit(event)
         for bettor in target.bets:
             if bettor not in hand.stakes:
@@ -1164,7 +1236,7 @@ class Round:
             else:
                 extra = hand.stakes[bettor]
                 hand.stakes[bettor] = extra * 2
-                self._emit(_shared(("match", box, number, bettor, None, extra, None, None, None)))
+                self._emit(_SHARED["match", target.number, number, bettor, None, extra, None, None, None])
         hand.doubled = True
         self._deal_to(target, hand)
         if hand.done:
@@ -1173,7 +1245,7 @@ class Round:
             self._finish(target, hand)
             self._advance()
         elif self._hit_refusal(hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
-            self._emit(_shared(("stand", box, number, None, None, None, None, None, "automatic")))
+            self._emit(_SHARED["stand", target.number, number, None, None, None, None, None, "automatic"])
             self._finish(target, hand)
             self._advance()
         return event
@@ -1235,27 +1307,32 @@ class Round:
     def _dealer_play(self) -> None:
         rules = self.rules
         self.phase = _DONE
-        live: list[Hand] = []
+        live = False  # a stake still in play
+        naturals = True  # ... and every one on a blackjack
         insured = False
         for box in self.boxes.values():
             for hand in box.hands:
                 if hand.open:
-                    live.append(hand)
+                    live = True
+                    if not hand.natural:
+                        naturals = False
             if box.insurance:
                 insured = True
+        emit = self._emit
+        dealer = self.dealer
         if not live and not insured and not rules.dealer_plays_when_all_bust:
-            self._emit(_shared(("dealer_discards", None, None, None, self.dealer[0].code, None, None, None, None)))
+            emit(_SHARED["dealer_discards", None, None, None, dealer[0].code, None, None, None, None])
             self._clear()
             return
-        if len(self.dealer) == 1:
+        if len(dealer) == 1:
             card = self._draw(0)
-            self.dealer.append(card)
-            self._emit(_DEALER_CARD[card.code])
-        up, card = self.dealer[0], self.dealer[1]
+            dealer.append(card)
+            emit(_DEALER_CARD[card.code])
+        up, card = dealer[0], dealer[1]
         hard = up.value + card.value
         ace = up.value == 1 or card.value == 1
         blackjack = ace and hard == 11
-        if not blackjack and not all([h.natural for h in live]):
+        if not blackjack and not naturals:
             stand_soft = rules.dealer_stands_soft_17
             while True:
                 soft = ace and hard <= 11
@@ -1263,13 +1340,15 @@ class Round:
                 if total > 17 or (total == 17 and (not soft or stand_soft)):
                     break
                 card = self._draw(0)
-                self.dealer.append(card)
-                self._emit(_DEALER_CARD[card.code])
-                hard += card.value
-                ace = ace or card.value == 1
+                dealer.append(card)
+                emit(_DEALER_CARD[card.code])
+                value = card.value
+                hard += value
+                if value == 1:
+                    ace = True
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        self._emit(_shared(("dealer_total", None, None, None, None, None, None, total, state)))
+        emit(_SHARED["dealer_total", None, None, None, None, None, None, total, state])
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
@@ -1312,17 +1391,16 @@ class Round:
         hand.open.clear()
 
     def _clear(self) -> None:
-        order = self._paying
-        for box in order:
+        self.phase = _DONE
+        cleared: list[Card] = []  # as cards_on_table()
+        for box in self._paying:
             if box.excess:
                 for bettor, excess in box.excess.items():
                     self._settle(box, None, bettor, excess, 0, "excess_returned")
-        self.phase = _DONE
-        cleared: list[Card] = []  # as cards_on_table()
-        for box in order:
             for hand in box.hands:
                 cleared += hand.cards
-        cleared += self.voided
+        if self.voided:
+            cleared += self.voided
         cleared += self.dealer
         self.cleared = cleared
         codes = " ".join(map(_code, cleared))

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spec_engine.errors import InputError
-from spec_engine.game import Round
+from spec_engine.game import Phase, Round
+
+_PLAYING = Phase.PLAYING  # (an enum member's lookup costs a call)
 
 Policy = Callable[[Round], None]
 
@@ -13,19 +15,23 @@ Policy = Callable[[Round], None]
 def simple_policy(rnd: Round) -> None:
     """A plain player, for demonstrations and benchmarks: never insures; splits aces and
     eights; doubles on 10 or 11; draws below 17 (and below the minimum to stand)."""
-    current = rnd.current()
-    if current is None:
+    if rnd.phase is not _PLAYING:  # (rnd.current(), inlined)
         raise InputError("no hand is waiting for a decision", field="round")
-    box, hand = current
+    box = rnd._order[rnd._bi]
+    hand = box.hands[rnd._hi]
     number = box.number
-    two = len(hand.cards) == 2
+    cards = hand.cards
     hard = hand.hard
     total = hard + 10 if hand.ace and hard <= 11 else hard  # (hand.total)
-    if two and hand.cards[0].value in (1, 8) and rnd._split_refusal(box, hand) is None:
-        rnd.split(number)
-    elif two and total in (10, 11) and rnd._double_refusal(box, hand) is None:
-        rnd.double(number)
-    elif (total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
+    if len(cards) == 2:
+        first = cards[0].value
+        if (first == 1 or first == 8) and rnd._split_refusal(box, hand) is None:
+            rnd.split(number)
+            return
+        if (total == 10 or total == 11) and rnd._double_refusal(box, hand) is None:
+            rnd.double(number)
+            return
+    if (total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
         rnd.hit(number)
     else:
         rnd.stand(number)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
@@ -18,6 +19,7 @@ from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
 _INSURANCE, _DONE = Phase.INSURANCE, Phase.DONE  # (an enum member's lookup costs a call)
+_NOBODY: frozenset[str] = frozenset()
 
 
 def people_at(rules: RuleSet, players: int) -> int:
@@ -215,11 +217,8 @@ class Table:
         """A round in its betting phase. After the round in which the cut card came out the
         shoe is shuffled first (and, without auto_cut, must be cut before this call)."""
         shoe = self.shoe
-        if (
-            shoe.cut_remaining is not None
-            and len(shoe._cards) <= shoe.cut_remaining
-            and self.rules.last_round_on_cut_card
-        ):
+        cut = shoe.cut_remaining
+        if cut is not None and len(shoe._cards) <= cut and self.rules.last_round_on_cut_card:
             if not self.auto_cut:
                 raise self._refuse(
                     "last_round_on_cut_card", "the cut card is out: the shoe must be shuffled and cut", "new_round"
@@ -239,25 +238,28 @@ class Table:
             refill=self._refill,
             special_max=self.special_max,
         )
-        self.stayed, self.staying = self.staying, {}
-        if self.stayed:
-            for (box, bettor), amount in self.stayed.items():  # by box, in the order the bettors came
+        stayed = self.stayed = self.staying
+        self.staying = {}
+        if stayed:
+            for (box, bettor), amount in stayed.items():  # by box, in the order the bettors came
                 rnd.place_bet(box, bettor, amount, stays=True)
         return rnd
 
     def finish(self, rnd: Round) -> None:
         """Apply a settled round's results to the balances and clear its cards. Winnings of
         the bettors who left (:meth:`leave`) are kept on the table as the rule set says."""
-        absent = self.absent & set(rnd.net) if self.absent else set()
         if rnd.phase is not _DONE:
             raise InputError("the round is not settled yet", field="round")
+        results = rnd.net
+        absent = self.absent & set(results) if self.absent else _NOBODY
         balances = self.balances
-        for bettor, net in rnd.net.items():
+        bank = self.bank
+        for bettor, net in results.items():
             total = balances.get(bettor, 0) + net
             balances[bettor] = total if type(total) is int else money(total)
-        bank = self.bank - sum(rnd.net.values())  # (+ rnd.bank_net())
+            bank -= net  # (the bank's result: rnd.bank_net())
         self.bank = bank if type(bank) is int else money(bank)
-        self.tray.extend(rnd.cleared)
+        self.tray += rnd.cleared
         self.rounds += 1
         self._round_open = False
         if self._closing is not None:
@@ -284,7 +286,7 @@ class Table:
                 self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
                 self.log.append(Event("held", bettor=bettor, amount=money(won)))
 
-    def _pushed(self, rnd: Round, absent: set[str]) -> dict[tuple[int, str], Money]:
+    def _pushed(self, rnd: Round, absent: AbstractSet[str]) -> dict[tuple[int, str], Money]:
         """The stakes of a round's pushes that stay on their boxes: per box and bettor, the
         stakes of his hands that pushed, in the order the bettors came to the box, as long as
         the box still fits the table's limits (a stake that no longer fits goes back)."""
@@ -330,14 +332,16 @@ class Table:
         rnd = self.new_round()
         wanted = {(box, bettor): amount for box, bettor, amount in bets}
         stayed = self.stayed
-        for (box, bettor), stake in stayed.items():  # the pushed stakes on the table
-            if (box, bettor) not in wanted:
-                rnd.withdraw_bet(box, bettor)
-            elif wanted[box, bettor] != stake:
-                rnd.change_bet(box, bettor, wanted[box, bettor])
+        if stayed:
+            for (box, bettor), stake in stayed.items():  # the pushed stakes on the table
+                if (box, bettor) not in wanted:
+                    rnd.withdraw_bet(box, bettor)
+                elif wanted[box, bettor] != stake:
+                    rnd.change_bet(box, bettor, wanted[box, bettor])
+        place = rnd.place_bet
         for key, amount in wanted.items():
             if key not in stayed:
-                rnd.place_bet(key[0], key[1], amount)
+                place(key[0], key[1], amount)
         rnd.deal()
         while rnd.phase is not _DONE:
             if rnd.phase is _INSURANCE:

@@ -108,15 +108,20 @@ def possible_totals(cards: Iterable[Card]) -> frozenset[int]:
 
 
 def _inline_shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """:meth:`random.Random.shuffle` written out, its ``_randbelow`` inlined (a call less per card)."""
+    """:meth:`random.Random.shuffle` written out: its ``_randbelow`` inlined (a call less per card),
+    the number of random bits found once per run of positions that share it."""
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    top = len(cards) - 1
+    while top > 0:
+        # the positions i whose i + 1 has k bits draw k bits each, until below i + 1
+        k = (top + 1).bit_length()
+        low = max(1, (1 << (k - 1)) - 1)
+        for i in range(top, low - 1, -1):
             j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = low - 1
 
 
 def _inline_is_exact() -> bool:

@@ -216,9 +216,10 @@ def test_play_counts_the_people_at_the_table() -> None:
     assert [e["total"] for e in events if e["type"] == "cut_card"] == [6]
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 52, 104, 260, 312, 416])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 7, 8, 9, 52, 63, 64, 65, 104, 255, 256, 257, 260, 312, 416])
 def test_the_fast_shuffle_is_pythons_shuffle_draw_for_draw(size: int) -> None:
-    """The engine's shuffle (random.shuffle written out) gives random.shuffle's order and leaves
+    """The engine's shuffle (random.shuffle written out, a run of positions per number of random
+    bits, the sizes at each power of two among those checked) gives random.shuffle's order and leaves
     the generator where random.shuffle does (the cut is drawn from it next)."""
     import random
 

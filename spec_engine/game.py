@@ -227,6 +227,11 @@ _ACCEPTED: dict[tuple[int, Money, Money | None, type, type], RuleSet] = {}
 checks again (a table's every round)."""
 
 
+_OPTIONS: dict[tuple[int, bool], tuple[RuleSet, Event]] = {}
+"""(rule set id, an ace up) -> the rule set (held, so that its id is not reused while cached)
+and its ``options`` event: they depend on nothing else."""
+
+
 class Round:
     """One round of blackjack under a rule set, dealt from ``shoe``.
 
@@ -271,7 +276,6 @@ class Round:
         self,
         rules: RuleSet,
         shoe: Shoe,
-        *,
         min_bet: Money = 1,
         max_bet: Money | None = None,
         seated: Iterable[int] | None = None,
@@ -685,15 +689,17 @@ class Round:
             self.drawn += got
             count = len(order)
             up = got[count]
-            events = []  # (a loop, not a comprehension: that costs a call in Python 3.11)
-            for each in order:
-                events.append(_CARD[each.number, 1])
-            for dealt, card in zip(events, got, strict=False):
-                emit(dealt[card.code])
+            # (loops by index: a comprehension costs a call in Python 3.11, and so does zip's strict)
+            events = []
+            for i in range(count):
+                dealt = _CARD[order[i].number, 1]
+                events.append(dealt)
+                emit(dealt[got[i].code])
             self.dealer.append(up)
             emit(_DEALER_CARD[up.code])
-            for each, dealt, first, second in zip(order, events, got, got[count + 1 :], strict=False):
-                hand = Hand([first, second], dict(each.bets))
+            for i in range(count):
+                each, dealt, second = order[i], events[i], got[count + 1 + i]
+                hand = Hand([got[i], second], dict(each.bets))
                 each.hands.append(hand)
                 emit(dealt[second.code])
                 if hand.hard == 11 and hand.ace:
@@ -747,7 +753,14 @@ class Round:
         rules = self.rules
         up = self.dealer[0]
         if rules.announce_options:
-            self._emit(_SHARED["options", None, None, None, None, None, None, None, ", ".join(self._options(up))])
+            key = (id(rules), up.value == 1)
+            known = _OPTIONS.get(key)
+            if known is None or known[0] is not rules:
+                if len(_OPTIONS) >= 256:
+                    _OPTIONS.clear()
+                words = ", ".join(self._options(up))
+                known = _OPTIONS[key] = (rules, Event("options", info=words))
+            self._emit(known[1])
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._paying:
                 hand = box.hands[0]

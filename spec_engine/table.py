@@ -229,15 +229,8 @@ class Table:
         if self._closing == 0:
             raise self._refuse("announce_closing", "the last round has been played: the table is closed", "new_round")
         self._round_open = True
-        rnd = Round(
-            self.rules,
-            self.shoe,
-            min_bet=self.min_bet,
-            max_bet=self.max_bet,
-            log=self.log,
-            refill=self._refill,
-            special_max=self.special_max,
-        )
+        # (by position: keywords cost a dictionary per round)
+        rnd = Round(self.rules, self.shoe, self.min_bet, self.max_bet, None, self.log, self._refill, self.special_max)
         stayed = self.stayed = self.staying
         self.staying = {}
         if stayed:
@@ -295,6 +288,8 @@ class Table:
             if e.info == "push" and e.box is not None and e.bettor is not None and e.stake is not None:
                 key = (e.box, e.bettor)
                 stakes[key] = money(stakes.get(key, 0) + e.stake)
+        if not stakes:  # (no push: most rounds)
+            return stakes
         kept: dict[tuple[int, str], Money] = {}
         on_box: dict[int, Money] = {}
         for box in sorted(rnd.boxes):
@@ -330,7 +325,9 @@ class Table:
         """Play one whole round: place the bets, deal, decline insurance, let ``policy``
         decide every hand, settle and clear."""
         rnd = self.new_round()
-        wanted = {(box, bettor): amount for box, bettor, amount in bets}
+        wanted: dict[tuple[int, str], Money] = {}  # (a loop: a comprehension costs a call in Python 3.11)
+        for box, bettor, amount in bets:
+            wanted[box, bettor] = amount
         stayed = self.stayed
         if stayed:
             for (box, bettor), stake in stayed.items():  # the pushed stakes on the table

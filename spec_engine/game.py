@@ -18,10 +18,11 @@ input raises :class:`~spec_engine.errors.InputError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
+from types import MappingProxyType
 from typing import NamedTuple
 
 from spec_engine.cards import Card, Shoe, ShoeExhausted
@@ -127,18 +128,17 @@ class Hand:
         hard = 0
         ace = False
         for card in cards:
-            hard += card.value
-            if card.value == 1:
+            value = card.value
+            hard += value
+            if value == 1:
                 ace = True
         self.hard = hard
         self.ace = ace
         self.stakes = stakes
-        self.original = dict(stakes) if not from_split else {b: 0 for b in stakes}
+        self.original = stakes.copy() if not from_split else dict.fromkeys(stakes, 0)
         self.open = set(stakes)  # bettors whose stake is not settled yet
-        self.doubled = False
+        self.doubled = self.done = self.natural = False
         self.from_split = from_split
-        self.done = False
-        self.natural = False
 
     def add(self, card: Card) -> None:
         self.cards.append(card)
@@ -227,6 +227,7 @@ _ACCEPTED: dict[tuple[int, Money, Money | None, type, type], RuleSet] = {}
 checks again (a table's every round)."""
 
 
+_NO_SPECIAL: Mapping[str, Money] = MappingProxyType({})
 _OPTIONS: dict[tuple[int, bool], tuple[RuleSet, Event]] = {}
 """(rule set id, an ace up) -> the rule set (held, so that its id is not reused while cached)
 and its ``options`` event: they depend on nothing else."""
@@ -322,10 +323,10 @@ class Round:
         self.cut_card_box: int | None = None
         """The box that would have received the cut card (0: the dealer), once it came out."""
         self._cut_pending = False
-        self.special_max = dict(special_max) if special_max else {}
-        self._order: list[Box] = []
+        self.special_max: Mapping[str, Money] = dict(special_max) if special_max else _NO_SPECIAL
+        self._order: Sequence[Box] = ()  # the boxes in the playing order, once play starts
         self._orders: dict[str, list[Box]] = {}
-        self._paying: list[Box] = []  # the boxes in the payment order, once the deal starts
+        self._paying: Sequence[Box] = ()  # the boxes in the payment order, once the deal starts
         self._bi = 0
         self._hi = 0
         self._insurance_done = False

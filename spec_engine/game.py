@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
-from types import MappingProxyType
 from typing import NamedTuple
 
 from spec_engine.cards import Card, Shoe, ShoeExhausted
@@ -227,7 +226,6 @@ _ACCEPTED: dict[tuple[int, Money, Money | None, type, type], RuleSet] = {}
 checks again (a table's every round)."""
 
 
-_NO_SPECIAL: Mapping[str, Money] = MappingProxyType({})
 _OPTIONS: dict[tuple[int, bool], tuple[RuleSet, Event]] = {}
 """(rule set id, an ace up) -> the rule set (held, so that its id is not reused while cached)
 and its ``options`` event: they depend on nothing else."""
@@ -323,7 +321,7 @@ class Round:
         self.cut_card_box: int | None = None
         """The box that would have received the cut card (0: the dealer), once it came out."""
         self._cut_pending = False
-        self.special_max: Mapping[str, Money] = dict(special_max) if special_max else _NO_SPECIAL
+        self.special_max = dict(special_max) if special_max else {}
         self._order: Sequence[Box] = ()  # the boxes in the playing order, once play starts
         self._orders: dict[str, list[Box]] = {}
         self._paying: Sequence[Box] = ()  # the boxes in the payment order, once the deal starts

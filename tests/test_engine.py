@@ -281,3 +281,48 @@ def test_the_shoe_is_shuffled_between_rounds_only() -> None:
     with pytest.raises(InputError) as refused:
         table.shuffle()
     assert refused.value.field == "action" and table.shuffles == before + 1
+
+
+@pytest.mark.parametrize("by", [5, "", ["P1"]])
+def test_a_decision_by_anything_but_a_bettor_name_is_an_input_error(by: object) -> None:
+    """``by`` names a bettor: a number, an empty name or a list is bad input on ``by``, not a
+    crash (an unhashable one used to reach the event cache)."""
+    rnd = _dealt("ES", "9S 7C 6D", bet=10)
+    for action in (rnd.hit, rnd.stand, rnd.double):
+        with pytest.raises(InputError) as refused:
+            action(1, by=by)  # type: ignore[operator]
+        assert refused.value.field == "by"
+    assert rnd.phase is Phase.PLAYING and len(rnd.boxes[1].hands[0].cards) == 2  # nothing happened
+
+
+def test_a_long_run_keeps_few_event_objects_and_the_cache_stays_bounded() -> None:
+    """Equal events are one shared object (they are immutable): a long log holds about one
+    object of its own a round (the ``clear``, whose cards differ), not one per event (about six
+    a round before they were shared), so the
+    garbage collector has little to walk; the cache of shared events stays bounded."""
+    from spec_engine import game
+
+    table = Table(ruleset("IT"), seed=11, min_bet=10, max_bet=500, participants=1)
+    for _ in range(3000):
+        table.play([(1, "P1", 10)])
+    assert len(table.log) > 10 * 3000
+    assert len({id(e) for e in table.log}) < 1.5 * 3000  # (the clear, and each shoe's shuffle, cut and burns)
+    bets = [e for e in table.log if e.type == "bet"]
+    assert len(bets) == 3000 and all(e is bets[0] for e in bets)
+    for n in range(6000):  # far more distinct events than the cache keeps
+        game._SHARED["settle", 1, 1, "P1", None, n, n, None, "win"]
+    assert len(game._SHARED) <= 4096
+
+
+def test_a_box_given_as_an_int_subclass_is_logged_as_its_plain_number() -> None:
+    """The log and the boxes hold plain numbers, whatever int subclass the caller passed."""
+
+    class Seat(int):
+        pass
+
+    rnd = Round(ruleset("UY"), Shoe.stacked("TS 9D 8H 8C"), min_bet=10)
+    rnd.place_bet(Seat(1), "P1", 10)
+    rnd.deal()
+    rnd.stand(1)
+    boxes = {type(e.box) for e in rnd.events if e.box is not None}
+    assert boxes == {int} and type(next(iter(rnd.boxes))) is int

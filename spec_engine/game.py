@@ -993,7 +993,7 @@ class Round:
     def play_absent(self, box: int) -> list[Event]:
         """The bettor of the current box has left the table: the dealer draws for him up to
         the rule set's total, then stands."""
-        target, hand = self._acting(box, "play_absent", None)
+        target, hand, _ = self._acting(box, "play_absent", None)
         draw_to = self.rules.absent_player_draws_to
         if draw_to is None:
             raise self._refuse("absent_player_draws_to", "no rule plays the hand of an absent bettor", "play_absent")
@@ -1084,11 +1084,14 @@ class Round:
             return
         self._dealer_play()
 
-    def _acting(self, box: int, action: str, by: str | None) -> tuple[Box, Hand]:
+    def _acting(self, box: int, action: str, by: str | None) -> tuple[Box, Hand, str]:
+        """The box and hand that ``action`` on ``box`` by ``by`` is for, and who decides it (``by``
+        or the box's decider); refused when it is not their turn or not theirs to decide."""
         if self.phase is _PLAYING and by is None and isinstance(box, int):  # the usual case, in short
             acting = self._order[self._bi]
             if self.boxes.get(box) is acting:
-                return acting, acting.hands[self._hi]
+                decider = next(iter(acting.bets)) if acting.seated else self._decider(acting)  # (_decider, in short)
+                return acting, acting.hands[self._hi], decider
         target = self.boxes.get(box) if isinstance(box, int) else None
         current = self.current()
         if current is None or target is not current[0]:
@@ -1117,7 +1120,7 @@ class Round:
                 f"{by} may not decide for box {box}: {self.decider(box)} does",
                 action,
             )
-        return target, hand
+        return target, hand, by or self._decider(target)
 
     def _hit_refusal(self, hand: Hand) -> tuple[str, str] | None:
         """Why no card may be drawn to ``hand``; ``None`` when one may. Only a doubled hand, a
@@ -1139,12 +1142,12 @@ class Round:
         return cur is not None and cur[0].number == box and self._hit_refusal(cur[1]) is None
 
     def hit(self, box: int, *, by: str | None = None) -> Event:
-        target, hand = self._acting(box, "hit", by)
+        target, hand, who = self._acting(box, "hit", by)
         if hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11:  # (see _hit_refusal)
             refusal = self._hit_refusal(hand)
             if refusal is not None:
                 raise self._refuse(*refusal, "hit")
-        event = _SHARED["hit", target.number, self._hi + 1, by or self._decider(target), None, None, None, None, None]
+        event = _SHARED["hit", target.number, self._hi + 1, who, None, None, None, None, None]
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
@@ -1172,12 +1175,12 @@ class Round:
         return cur is not None and cur[0].number == box and self._stand_refusal(cur[1]) is None
 
     def stand(self, box: int, *, by: str | None = None) -> Event:
-        target, hand = self._acting(box, "stand", by)
+        target, hand, who = self._acting(box, "stand", by)
         if hand.hard < self.rules.min_stand_total:  # (else the total, at least the hard one, may stand)
             refusal = self._stand_refusal(hand)
             if refusal is not None:
                 raise self._refuse(*refusal, "stand")
-        event = _SHARED["stand", target.number, self._hi + 1, by or self._decider(target), None, None, None, None, None]
+        event = _SHARED["stand", target.number, self._hi + 1, who, None, None, None, None, None]
         self._emit(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1232,13 +1235,13 @@ class Round:
 
     def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
         """Double the current hand: each bettor who follows adds his stake; one card."""
-        target, hand = self._acting(box, "double", by)
+        target, hand, who = self._acting(box, "double", by)
         refusal = self._double_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = _SHARED["double", target.number, number, by or self._decider(target), None, None, None, None, None]
+        event = _SHARED["double", target.number, number, who, None, None, None, None, None]
         self._emit(event)
         for bettor in target.bets:
             if bettor not in hand.stakes:
@@ -1287,13 +1290,13 @@ class Round:
     def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
         """Split the current pair: each following bettor stakes again on the new hand;
         a bettor who declines stays on the first hand only."""
-        target, hand = self._acting(box, "split", by)
+        target, hand, who = self._acting(box, "split", by)
         refusal = self._split_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "split")
         out = self._decliners(target, hand, declining, "behind_may_decline_split", "split")
         number = self._hi + 1
-        event = Event("split", box=box, hand=number, bettor=by or self._decider(target))
+        event = Event("split", box=box, hand=number, bettor=who)
         self._emit(event)
         stakes: dict[str, Money] = {}
         for bettor in target.bets:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spec_engine.errors import InputError
+from spec_engine.errors import InputError, RuleViolation
 from spec_engine.game import Phase, Round
 
 _PLAYING = Phase.PLAYING  # (an enum member's lookup costs a call)
@@ -31,7 +31,10 @@ def simple_policy(rnd: Round) -> None:
         if (total == 10 or total == 11) and rnd._double_refusal(box, hand) is None:
             rnd.double(number)
             return
-    if (total < 17 or rnd._stand_refusal(hand) is not None) and rnd._hit_refusal(hand) is None:
-        rnd.hit(number)
-    else:
-        rnd.stand(number)
+    if total < 17 or rnd._stand_refusal(hand) is not None:
+        try:
+            rnd.hit(number)
+            return
+        except RuleViolation:  # the engine judges: where the rules refuse a card (21, a split ace), stand
+            pass
+    rnd.stand(number)

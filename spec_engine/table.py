@@ -325,20 +325,25 @@ class Table:
         """Play one whole round: place the bets, deal, decline insurance, let ``policy``
         decide every hand, settle and clear."""
         rnd = self.new_round()
-        wanted: dict[tuple[int, str], Money] = {}  # (a loop: a comprehension costs a call in Python 3.11)
-        for box, bettor, amount in bets:
-            wanted[box, bettor] = amount
         stayed = self.stayed
-        if stayed:
+        place = rnd.place_bet
+        if not stayed:  # (a bettor given twice for a box is refused by place_bet)
+            for box, bettor, amount in bets:
+                place(box, bettor, amount)
+        else:
+            wanted: dict[tuple[int, str], Money] = {}
+            for box, bettor, amount in bets:
+                if (box, bettor) in wanted:
+                    raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
+                wanted[box, bettor] = amount
             for (box, bettor), stake in stayed.items():  # the pushed stakes on the table
                 if (box, bettor) not in wanted:
                     rnd.withdraw_bet(box, bettor)
                 elif wanted[box, bettor] != stake:
                     rnd.change_bet(box, bettor, wanted[box, bettor])
-        place = rnd.place_bet
-        for key, amount in wanted.items():
-            if key not in stayed:
-                place(key[0], key[1], amount)
+            for key, amount in wanted.items():
+                if key not in stayed:
+                    place(key[0], key[1], amount)
         rnd.deal()
         while rnd.phase is not _DONE:
             if rnd.phase is _INSURANCE:

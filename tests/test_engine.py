@@ -326,3 +326,18 @@ def test_a_box_given_as_an_int_subclass_is_logged_as_its_plain_number() -> None:
     rnd.stand(1)
     boxes = {type(e.box) for e in rnd.events if e.box is not None}
     assert boxes == {int} and type(next(iter(rnd.boxes))) is int
+
+
+def test_a_bettor_given_twice_for_a_box_in_one_play_is_refused_not_merged() -> None:
+    """Nothing is silently dropped: two amounts for one bettor on one box are refused (field
+    bettor), with or without a pushed stake staying on the table (CZ)."""
+    table = Table(ruleset("ES"), seed=3, min_bet=10, max_bet=500)
+    with pytest.raises(InputError) as refused:
+        table.play([(1, "P1", 10), (1, "P1", 20)])
+    assert refused.value.field == "bettor"
+    table = Table(ruleset("CZ"), seed=3, min_bet=10, max_bet=500, participants=1)
+    while not table.staying:  # until a push leaves a stake on the table
+        table.play([(1, "P1", 10)])
+    with pytest.raises(InputError) as refused:
+        table.play([(1, "P1", 10), (1, "P1", 20)])
+    assert refused.value.field == "bettor"

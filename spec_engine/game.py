@@ -118,7 +118,8 @@ class Action(NamedTuple):
 
 
 class Hand:
-    """One hand of a box: its cards and each bettor's stake on it."""
+    """One hand of a box: its cards and each bettor's stake on it. Two cards dealt as a box's
+    first hand (not from a split) that make 21 are a blackjack: the hand is complete."""
 
     __slots__ = ("ace", "cards", "done", "doubled", "from_split", "hard", "natural", "open", "original", "stakes")
 
@@ -136,7 +137,8 @@ class Hand:
         self.stakes = stakes
         self.original = stakes.copy() if not from_split else dict.fromkeys(stakes, 0)
         self.open = set(stakes)  # bettors whose stake is not settled yet
-        self.doubled = self.done = self.natural = False
+        self.doubled = False
+        self.done = self.natural = ace and hard == 11 and len(cards) == 2 and not from_split
         self.from_split = from_split
 
     def add(self, card: Card) -> None:
@@ -688,22 +690,27 @@ class Round:
             self.drawn += got
             count = len(order)
             up = got[count]
-            # (loops by index: a comprehension costs a call in Python 3.11, and so does zip's strict)
-            events = []
-            for i in range(count):
-                dealt = _CARD[order[i].number, 1]
-                events.append(dealt)
-                emit(dealt[got[i].code])
-            self.dealer.append(up)
-            emit(_DEALER_CARD[up.code])
-            for i in range(count):
-                each, dealt, second = order[i], events[i], got[count + 1 + i]
-                hand = Hand([got[i], second], dict(each.bets))
-                each.hands.append(hand)
+            if count == 1:  # (one box, written out)
+                each = order[0]
+                dealt = _CARD[each.number, 1]
+                first, _, second = got
+                emit(dealt[first.code])
+                self.dealer.append(up)
+                emit(_DEALER_CARD[up.code])
+                each.hands.append(Hand([first, second], dict(each.bets)))
                 emit(dealt[second.code])
-                if hand.hard == 11 and hand.ace:
-                    hand.natural = True
-                    hand.done = True
+            else:  # (loops by index: a comprehension costs a call in Python 3.11, and so does zip's strict)
+                events = []
+                for i in range(count):
+                    dealt = _CARD[order[i].number, 1]
+                    events.append(dealt)
+                    emit(dealt[got[i].code])
+                self.dealer.append(up)
+                emit(_DEALER_CARD[up.code])
+                for i in range(count):
+                    each, second = order[i], got[count + 1 + i]
+                    each.hands.append(Hand([got[i], second], dict(each.bets)))
+                    emit(events[i][second.code])
             self._after_initial_deal()
             return
         if not mistakes:  # the cut card comes out, or the shoe runs out, during the deal

@@ -222,15 +222,43 @@ def _is_money(value: object) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-_ACCEPTED: dict[tuple[int, Money, Money | None, type, type], RuleSet] = {}
+def _options(rules: RuleSet, ace_up: bool) -> list[str]:
+    """The options besides standing and drawing that the rule set gives a round."""
+    options = []
+    if rules.double_totals is None or rules.double_totals:
+        options.append("double")
+    if rules.max_split_hands is None or rules.max_split_hands > 1:
+        options.append("split")
+    if ace_up:
+        options.append("insurance")
+    return options
+
+
+class _Accepted:
+    """A rule set a round has accepted with its limits, and the dealer's calls that depend on
+    the rule set alone: the ``announce`` closing the bets (``None`` where it has no call) and
+    the ``options``, with no ace up and with one (``None`` where they are not announced)."""
+
+    __slots__ = ("announce", "options", "rules")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules  # (held, so that its id is not reused while cached)
+        call = rules.no_more_bets_call
+        self.announce = Event("announce", info=call) if call else None
+        self.options = (
+            (
+                Event("options", info=", ".join(_options(rules, False))),
+                Event("options", info=", ".join(_options(rules, True))),
+            )
+            if rules.announce_options
+            else None
+        )
+
+
+_ACCEPTED: dict[tuple[int, Money, Money | None, type, type], _Accepted] = {}
 """Rule sets (by id) with the limits a round has already accepted (their types in the key: a
 ``True`` is not a ``1``): a rule set is frozen, so the same limits under it pass the same
 checks again (a table's every round)."""
-
-
-_OPTIONS: dict[tuple[int, bool], tuple[RuleSet, Event]] = {}
-"""(rule set id, an ace up) -> the rule set (held, so that its id is not reused while cached)
-and its ``options`` event: they depend on nothing else."""
 
 
 class Round:
@@ -249,6 +277,7 @@ class Round:
         "_emit",
         "_hi",
         "_insurance_done",
+        "_known",
         "_order",
         "_orders",
         "_paying",
@@ -286,9 +315,10 @@ class Round:
     ) -> None:
         key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
         try:  # (limits accepted with this very rule set skip the checks below)
-            checked = _ACCEPTED.get(key) is rules
+            known = _ACCEPTED.get(key)
         except TypeError:  # unhashable: not money (the checks below say so)
-            checked = False
+            known = None
+        checked = known is not None and known.rules is rules
         if not checked:
             if (
                 not _is_money(min_bet)
@@ -331,13 +361,14 @@ class Round:
         self._hi = 0
         self._insurance_done = False
         self._settled: list[Event] = []  # the settle events that stand (see settlements())
-        if not checked:
+        if known is None or not checked:
             refusal = limits_refusal(rules, min_bet, max_bet)
             if refusal is not None:
                 raise self._refuse(*refusal, "limits")
             if len(_ACCEPTED) >= 256:
                 _ACCEPTED.clear()
-            _ACCEPTED[key] = rules  # (held, so that its id is not reused while cached)
+            known = _ACCEPTED[key] = _Accepted(rules)
+        self._known = known
 
     # ------------------------------------------------------------------ views
     @property
@@ -670,8 +701,9 @@ class Round:
             self._check_misdeal_box(to_box)
             mistakes.setdefault(n, []).append(to_box)
         emit = self._emit
-        if rules.no_more_bets_call:
-            emit(_SHARED["announce", None, None, None, None, None, None, None, rules.no_more_bets_call])
+        announce = self._known.announce
+        if announce is not None:
+            emit(announce)
         draw = self._draw
         shoe = self.shoe
         cards = shoe._cards
@@ -758,15 +790,9 @@ class Round:
     def _after_initial_deal(self) -> None:
         rules = self.rules
         up = self.dealer[0]
-        if rules.announce_options:
-            key = (id(rules), up.value == 1)
-            known = _OPTIONS.get(key)
-            if known is None or known[0] is not rules:
-                if len(_OPTIONS) >= 256:
-                    _OPTIONS.clear()
-                words = ", ".join(self._options(up))
-                known = _OPTIONS[key] = (rules, Event("options", info=words))
-            self._emit(known[1])
+        options = self._known.options
+        if options is not None:
+            self._emit(options[up.value == 1])
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._paying:
                 hand = box.hands[0]
@@ -775,18 +801,6 @@ class Round:
         if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
         self._start_play()
-
-    def _options(self, up: Card) -> list[str]:
-        """The options besides standing and drawing that the rule set gives this round."""
-        rules = self.rules
-        options = []
-        if rules.double_totals is None or rules.double_totals:
-            options.append("double")
-        if rules.max_split_hands is None or rules.max_split_hands > 1:
-            options.append("split")
-        if up.value == 1:
-            options.append("insurance")
-        return options
 
     def _in_order(self, order: str) -> list[Box]:
         """The boxes with a bet, ascending or descending (remembered until the bets change)."""

@@ -690,7 +690,7 @@ class Round:
             raise InputError("no bet has been placed", field="bets")
         rules = self.rules
         if len(boxes) == 1:  # (one box: every order is the same)
-            order = self._paying = list(boxes.values())
+            order = self._paying = [*boxes.values()]
         else:
             order = self._in_order(rules.deal_order)
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
@@ -1392,7 +1392,7 @@ class Round:
                     if hand.open and hand.natural:
                         self._settle_against_dealer(box, index + 1, hand, blackjack, total)
         for box in order:
-            for bettor, amount in box.insurance.items():
+            for bettor, amount in box.insurance.items() if box.insurance else ():
                 if blackjack:
                     self._settle(box, None, bettor, amount, amount * rules.insurance_payout, "insurance_win")
                 else:

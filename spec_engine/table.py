@@ -261,30 +261,32 @@ class Table:
             self.last_cut_box = rnd.cut_card_box
         if self.rules.push_stake_stays:
             self.staying = self._pushed(rnd, absent)
-        for bettor, entry in list(self.held.items()) if self.held else ():
-            entry[1] -= 1
-            if entry[1] <= 0:
-                del self.held[bettor]
-                self.balances[bettor] = money(self.balances[bettor] - entry[0])
-                self.bank = money(self.bank + entry[0])
-                self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
-        for bettor in sorted(absent) if absent else ():
-            won = sum(
-                e.stake + e.amount
-                for e in rnd.settlements()
-                if e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
-            )
-            if won:
-                assert self.rules.unclaimed_winnings_rounds is not None
-                self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
-                self.log.append(Event("held", bettor=bettor, amount=money(won)))
+        if self.held:
+            for bettor, entry in list(self.held.items()):
+                entry[1] -= 1
+                if entry[1] <= 0:
+                    del self.held[bettor]
+                    self.balances[bettor] = money(self.balances[bettor] - entry[0])
+                    self.bank = money(self.bank + entry[0])
+                    self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
+        if absent:
+            for bettor in sorted(absent):
+                won = sum(
+                    e.stake + e.amount
+                    for e in rnd.settlements()
+                    if e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
+                )
+                if won:
+                    assert self.rules.unclaimed_winnings_rounds is not None
+                    self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
+                    self.log.append(Event("held", bettor=bettor, amount=money(won)))
 
     def _pushed(self, rnd: Round, absent: AbstractSet[str]) -> dict[tuple[int, str], Money]:
         """The stakes of a round's pushes that stay on their boxes: per box and bettor, the
         stakes of his hands that pushed, in the order the bettors came to the box, as long as
         the box still fits the table's limits (a stake that no longer fits goes back)."""
         stakes: dict[tuple[int, str], Money] = {}
-        for e in rnd.settlements():
+        for e in rnd._settled:  # (rnd.settlements(), without its copy)
             if e.info == "push" and e.box is not None and e.bettor is not None and e.stake is not None:
                 key = (e.box, e.bettor)
                 stakes[key] = money(stakes.get(key, 0) + e.stake)

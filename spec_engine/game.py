@@ -516,7 +516,13 @@ class Round:
             raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
         if not isinstance(bettor, str) or not bettor:
             raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
-        amount = self._check_amount(amount)
+        if not (  # (the usual bet passes every check of _check_amount, which says why another fails)
+            type(amount) is int
+            and amount >= self.min_bet
+            and amount > 0
+            and (rules.bet_multiple is None or not amount % rules.bet_multiple)
+        ):
+            amount = self._check_amount(amount)
         target = self.boxes.get(box)
         if target is None:
             target = Box(box, self.seated is None or box in self.seated)
@@ -695,7 +701,7 @@ class Round:
             order = self._in_order(rules.deal_order)
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         mistakes: dict[int, list[int | None]] = {}
-        for n, to_box in misdeals:
+        for n, to_box in misdeals or ():
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
                 raise InputError(f"the deal has cards 1..{2 * len(order) + 1}, not {n!r}", field="misdeals")
             self._check_misdeal_box(to_box)
@@ -704,7 +710,6 @@ class Round:
         announce = self._known.announce
         if announce is not None:
             emit(announce)
-        draw = self._draw
         shoe = self.shoe
         cards = shoe._cards
         need = 2 * len(order) + 1
@@ -745,6 +750,7 @@ class Round:
                     emit(events[i][second.code])
             self._after_initial_deal()
             return
+        draw = self._draw
         if not mistakes:  # the cut card comes out, or the shoe runs out, during the deal
             events = [_CARD[each.number, 1] for each in order]
             for each, dealt in zip(order, events, strict=True):

@@ -135,7 +135,9 @@ class Hand:
         self.hard = hard
         self.ace = ace
         self.stakes = stakes
-        self.original = stakes.copy() if not from_split else dict.fromkeys(stakes, 0)
+        # the stakes as first placed (split hands: none): the stakes themselves until a double
+        # changes them (double copies them first)
+        self.original = stakes if not from_split else dict.fromkeys(stakes, 0)
         self.open = set(stakes)  # bettors whose stake is not settled yet
         self.doubled = False
         self.done = self.natural = ace and hard == 11 and len(cards) == 2 and not from_split
@@ -1270,6 +1272,8 @@ class Round:
         number = self._hi + 1
         event = _SHARED["double", target.number, number, who, None, None, None, None, None]
         self._emit(event)
+        if hand.original is hand.stakes:  # (the stakes change: the original ones are kept apart)
+            hand.original = hand.stakes.copy()
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue

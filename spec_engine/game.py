@@ -281,7 +281,6 @@ class Round:
         "_insurance_done",
         "_known",
         "_order",
-        "_orders",
         "_paying",
         "_refill",
         "_settled",
@@ -357,7 +356,6 @@ class Round:
         self._cut_pending = False
         self.special_max = dict(special_max) if special_max else {}
         self._order: Sequence[Box] = ()  # the boxes in the playing order, once play starts
-        self._orders: dict[str, list[Box]] = {}
         self._paying: Sequence[Box] = ()  # the boxes in the payment order, once the deal starts
         self._bi = 0
         self._hi = 0
@@ -578,8 +576,6 @@ class Round:
         else:
             target.bets[bettor] = amount
         self.boxes[box] = target
-        if self._orders:
-            self._orders.clear()
         self.net.setdefault(bettor, 0)
         event = _SHARED["stays" if stays else "bet", box, None, bettor, None, amount, None, None, None]
         self._emit(event)
@@ -668,7 +664,6 @@ class Round:
             target.special = None
         if not target.bets:
             del self.boxes[box]
-            self._orders.clear()
         event = Event("withdraw_bet", box=box, bettor=bettor)
         self._emit(event)
         return event
@@ -811,16 +806,10 @@ class Round:
         self._start_play()
 
     def _in_order(self, order: str) -> list[Box]:
-        """The boxes with a bet, ascending or descending (remembered until the bets change)."""
-        orders = self._orders
-        found = orders.get(order)
-        if found is None:  # both orders at once (a round asks for up to three)
-            boxes = self.boxes  # (keyed by their numbers)
-            ascending = [boxes[number] for number in sorted(boxes)]
-            orders["ascending"] = ascending
-            orders["descending"] = ascending[::-1]
-            found = orders.setdefault(order, ascending)  # (any other word: ascending, as before)
-        return found
+        """The boxes with a bet, ascending or descending (any other word: ascending)."""
+        boxes = self.boxes  # (keyed by their numbers)
+        ascending = [boxes[number] for number in sorted(boxes)]
+        return ascending[::-1] if order == "descending" else ascending
 
     # ------------------------------------------------------------------ insurance
     def _insurance_open(self) -> bool:

@@ -196,6 +196,12 @@ class Shoe:
         self._cards = list(reversed(cards))
         self.cut_remaining = cut_remaining
 
+    def rotate(self, at: int) -> None:
+        """Move the first ``at`` cards, in their order, behind the others (a cut)."""
+        cards = self._cards  # (the dealing order reversed: its first cards are at the end)
+        keep = len(cards) - at
+        self._cards = cards[keep:] + cards[:keep]
+
     def put_back(self, card: Card) -> None:
         """Return a card to the top of the shoe (a misdealt card to its previous position)."""
         self._cards.append(card)

@@ -166,14 +166,13 @@ class Table:
         low = rules.min_cut or 1
         if isinstance(at, bool) or not isinstance(at, int) or not low <= at <= size - low:
             raise self._refuse("min_cut", f"a cut at {at} leaves fewer than {low} cards on one side of {size}", "cut")
-        cards = self.shoe.cards()
         if self._rotate:  # (a shoe stacked "once cut" is already in its order after the cut)
-            cards = cards[at:] + cards[:at]
+            self.shoe.rotate(at)
         behind = rules.cut_card_from_end
         if rules.cut_card_per_participant is not None:
             assert self.participants is not None  # required with a cut card per participant
             behind = rules.cut_card_per_participant * self.participants
-        self.shoe.load(cards, cut_remaining=behind)
+        self.shoe.cut_remaining = behind
         self.awaiting_cut = False
         self.log.append(Event("cut", box=by, total=at))
         if behind is not None:

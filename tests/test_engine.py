@@ -341,3 +341,12 @@ def test_a_bettor_given_twice_for_a_box_in_one_play_is_refused_not_merged() -> N
     with pytest.raises(InputError) as refused:
         table.play([(1, "P1", 10), (1, "P1", 20)])
     assert refused.value.field == "bettor"
+
+
+@pytest.mark.parametrize("at", [1, 2, 30, 51])
+def test_a_cut_moves_the_first_cards_behind_the_others_in_their_order(at: int) -> None:
+    shoe = Shoe(list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")) * 4)
+    before = shoe.cards()
+    shoe.rotate(at)
+    assert shoe.cards() == before[at:] + before[:at]
+    assert shoe.draw() == before[at]

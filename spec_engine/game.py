@@ -814,10 +814,12 @@ class Round:
     # ------------------------------------------------------------------ insurance
     def _insurance_open(self) -> bool:
         """Offer insurance if some box still has a stake in play; True if offered."""
-        if any(h.open for box in self.boxes.values() for h in box.hands):
-            self.phase = _INSURANCE
-            self._emit(_INSURANCE_OFFERED)
-            return True
+        for box in self.boxes.values():  # (loops: a generator costs a frame in Python 3.11)
+            for hand in box.hands:
+                if hand.open:
+                    self.phase = _INSURANCE
+                    self._emit(_INSURANCE_OFFERED)
+                    return True
         return False
 
     def _insurable(self, box: Box) -> bool:
@@ -1403,7 +1405,8 @@ class Round:
 
     def _settle_against_dealer(self, box: Box, number: int, hand: Hand, dealer_bj: bool, dealer_total: int) -> None:
         rules = self.rules
-        mine = hand.total
+        hard = hand.hard
+        mine = hard + 10 if hand.ace and hard <= 11 else hard  # (hand.total, without its call)
         player_bj = hand.natural or (
             rules.split_21_is_blackjack and hand.from_split and len(hand.cards) == 2 and mine == 21
         )
@@ -1426,7 +1429,7 @@ class Round:
         hand.open.clear()
 
     def _clear(self) -> None:
-        self.phase = _DONE
+        """The round's cards go to the discard tray (the round is DONE: the dealer's play set it)."""
         cleared: list[Card] = []  # as cards_on_table()
         for box in self._paying:
             if box.excess:

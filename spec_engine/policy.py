@@ -31,10 +31,15 @@ def simple_policy(rnd: Round) -> None:
         if (total == 10 or total == 11) and rnd._double_refusal(box, hand) is None:
             rnd.double(number)
             return
-    if total < 17 or rnd._stand_refusal(hand) is not None:
+    # the engine judges: where the rules refuse a card (21, a split ace) the hand stands, and where
+    # they refuse to let it stand (below their least total) it draws
+    if total < 17:
         try:
             rnd.hit(number)
-            return
-        except RuleViolation:  # the engine judges: where the rules refuse a card (21, a split ace), stand
-            pass
-    rnd.stand(number)
+        except RuleViolation:
+            rnd.stand(number)
+    else:
+        try:
+            rnd.stand(number)
+        except RuleViolation:
+            rnd.hit(number)

@@ -134,9 +134,8 @@ class Hand:
                 ace = True
         self.hard = hard
         self.ace = ace
-        self.stakes = stakes
-        # the stakes as first placed (split hands: none): the stakes themselves until a double
-        # changes them (double copies them first)
+        self.stakes = stakes  # (a box's first hand shares the box's bets: a double copies them first)
+        # the stakes as first placed (split hands: none)
         self.original = stakes if not from_split else dict.fromkeys(stakes, 0)
         self.open = set(stakes)  # bettors whose stake is not settled yet
         self.doubled = False
@@ -731,7 +730,7 @@ class Round:
                 emit(dealt[first.code])
                 self.dealer.append(up)
                 emit(_DEALER_CARD[up.code])
-                each.hands.append(Hand([first, second], dict(each.bets)))
+                each.hands.append(Hand([first, second], each.bets))  # (the stakes: the bets, until a double)
                 emit(dealt[second.code])
             else:  # (loops by index: a comprehension costs a call in Python 3.11, and so does zip's strict)
                 events = []
@@ -743,7 +742,7 @@ class Round:
                 emit(_DEALER_CARD[up.code])
                 for i in range(count):
                     each, second = order[i], got[count + 1 + i]
-                    each.hands.append(Hand([got[i], second], dict(each.bets)))
+                    each.hands.append(Hand([got[i], second], each.bets))
                     emit(events[i][second.code])
             self._after_initial_deal()
             return
@@ -1263,8 +1262,7 @@ class Round:
         number = self._hi + 1
         event = _SHARED["double", target.number, number, who, None, None, None, None, None]
         self._emit(event)
-        if hand.original is hand.stakes:  # (the stakes change: the original ones are kept apart)
-            hand.original = hand.stakes.copy()
+        hand.stakes = dict(hand.stakes)  # (the stakes change: a copy, the box's bets and the originals untouched)
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue

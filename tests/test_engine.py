@@ -350,3 +350,12 @@ def test_a_cut_moves_the_first_cards_behind_the_others_in_their_order(at: int) -
     shoe.rotate(at)
     assert shoe.cards() == before[at:] + before[:at]
     assert shoe.draw() == before[at]
+
+
+def test_a_double_changes_the_hands_stakes_not_the_boxs_bets_nor_the_originals() -> None:
+    """A box's first hand shares the box's bets until a double, which copies them first."""
+    rnd = _dealt("ES", "5S 7C 6D 9H TS", bet=10)
+    hand = rnd.boxes[1].hands[0]
+    rnd.double(1)
+    assert hand.stakes == {"P1": 20} and hand.original == {"P1": 10} and rnd.boxes[1].bets == {"P1": 10}
+    assert [(e.info, e.amount, e.stake) for e in rnd.settlements()] == [("win", 20, 20)]

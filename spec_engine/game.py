@@ -19,10 +19,11 @@ input raises :class:`~spec_engine.errors.InputError`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
@@ -161,19 +162,56 @@ class Hand:
         return " ".join(c.code for c in self.cards)
 
 
+class _Empty(dict[Any, Any]):
+    """The one empty mapping that boxes and rounds share until they write to it (each writer puts
+    a dictionary of its own in its place first): most rounds never write there, and a round
+    makes fewer objects. It refuses writes, and a copy or a pickle of it is itself."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        raise TypeError("the shared empty mapping is not written to: put a dictionary of your own in its place")
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self[key] = default  # (refused)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        if args or kwargs:
+            self[None] = None  # (refused)
+
+    def __ior__(self, other: Any) -> _Empty:  # type: ignore[misc]
+        self.update(other)
+        return self
+
+    def __copy__(self) -> _Empty:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Empty:
+        return self
+
+    def __reduce__(self) -> str:
+        return "_NOTHING"  # (the module's own: unpickling gives the shared one)
+
+
+_NOTHING = _Empty()
+_NOBODY: frozenset[str] = frozenset()
+
+
 class Box:
-    """A betting box: its bettors (the first is the owner), hands and insurance."""
+    """A betting box: its bettors (the first is the owner), hands and insurance. Its unnoticed
+    excess and its insurance are the shared empty mapping and its even money an empty frozenset
+    until someone has one."""
 
     __slots__ = ("bets", "even_money", "excess", "hands", "insurance", "number", "seated", "series_open", "special")
 
     def __init__(self, number: int, seated: bool) -> None:
         self.number = number
         self.bets: dict[str, Money] = {}
-        self.excess: dict[str, Money] = {}  # an unnoticed over-maximum part, returned at the end
+        self.excess: dict[str, Money] = _NOTHING  # an unnoticed over-maximum part, returned at the end
         self.special: str | None = None  # the bettor playing a special maximum on this box
         self.hands: list[Hand] = []
-        self.insurance: dict[str, Money] = {}
-        self.even_money: set[str] = set()
+        self.insurance: dict[str, Money] = _NOTHING
+        self.even_money: AbstractSet[str] = _NOBODY
         self.seated = seated
         self.series_open = False
 
@@ -341,7 +379,7 @@ class Round:
         self._refill = refill
         self.phase = _BETTING
         self.boxes: dict[int, Box] = {}
-        self.answers: dict[tuple[int, str], bool] = {}
+        self.answers: dict[tuple[int, str], bool] = _NOTHING  # (until the first answer)
         """The box holders' answers to bets behind: (box, bettor) -> consent (else objection)."""
         self.dealer: list[Card] = []
         self.voided: list[Card] = []
@@ -353,7 +391,7 @@ class Round:
         self.cut_card_box: int | None = None
         """The box that would have received the cut card (0: the dealer), once it came out."""
         self._cut_pending = False
-        self.special_max = dict(special_max) if special_max else {}
+        self.special_max: dict[str, Money] = dict(special_max) if special_max else _NOTHING
         self._order: Sequence[Box] = ()  # the boxes in the playing order, once play starts
         self._paying: Sequence[Box] = ()  # the boxes in the payment order, once the deal starts
         self._bi = 0
@@ -571,6 +609,8 @@ class Round:
                 )
         if excess:
             target.bets[bettor] = money(amount - excess)
+            if target.excess is _NOTHING:
+                target.excess = {}
             target.excess[bettor] = excess
         else:
             target.bets[bettor] = amount
@@ -646,6 +686,8 @@ class Round:
             raise InputError(f"{bettor!r} is not another bettor than box {box}'s holder", field="bettor")
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}: an answer comes before the bet", field="bettor")
+        if self.answers is _NOTHING:
+            self.answers = {}
         self.answers[box, bettor] = consent
         event = Event("consent" if consent else "objection", box=box, bettor=bettor)
         self._emit(event)
@@ -884,6 +926,8 @@ class Round:
         refusal = self._insurance_refusal(target, bettor, amount)
         if refusal is not None:
             raise self._refuse(*refusal, "insurance")
+        if target.insurance is _NOTHING:
+            target.insurance = {}
         target.insurance[bettor] = amount
         event = Event("insurance", box=box, bettor=bettor, amount=amount)
         self._emit(event)
@@ -905,7 +949,7 @@ class Round:
         refusal = self._even_money_refusal(target, bettor)
         if refusal is not None:
             raise self._refuse(*refusal, "even_money")
-        target.even_money.add(bettor)
+        target.even_money = target.even_money | {bettor}
         event = Event("even_money", box=box, bettor=bettor)
         self._emit(event)
         hand = target.hands[0]
@@ -976,8 +1020,8 @@ class Round:
         self._settled.clear()  # (the settlements before the reconstruction are undone)
         for box in self.boxes.values():
             box.hands.clear()
-            box.insurance.clear()
-            box.even_money.clear()
+            box.insurance = _NOTHING
+            box.even_money = _NOBODY
             box.series_open = False
         self.net = {b: 0 for b in self.net}
         self._insurance_done = False

@@ -359,3 +359,24 @@ def test_a_double_changes_the_hands_stakes_not_the_boxs_bets_nor_the_originals()
     rnd.double(1)
     assert hand.stakes == {"P1": 20} and hand.original == {"P1": 10} and rnd.boxes[1].bets == {"P1": 10}
     assert [(e.info, e.amount, e.stake) for e in rnd.settlements()] == [("win", 20, 20)]
+
+
+def test_boxes_share_one_empty_mapping_until_they_write_and_never_each_others() -> None:
+    """A box's insurance and excess, and a round's answers, start as one shared empty mapping
+    (fewer objects a round); a write gives the writer its own; the shared one refuses writes,
+    and a copy or pickle of it is itself."""
+    import copy
+    import pickle
+
+    from spec_engine import game
+
+    first, second = _dealt("UY", "AS AD KH 9C", bet=20), _dealt("UY", "AS AD KH 9C", bet=20)
+    assert first.boxes[1].insurance is second.boxes[1].insurance is game._NOTHING
+    first.insure(1, "P1", 10)
+    assert first.boxes[1].insurance == {"P1": 10} and second.boxes[1].insurance == {} and not game._NOTHING
+    with pytest.raises(TypeError):
+        game._NOTHING["P1"] = 10
+    with pytest.raises(TypeError):
+        game._NOTHING.setdefault("P1", 10)
+    assert copy.deepcopy(second).boxes[1].excess is game._NOTHING
+    assert pickle.loads(pickle.dumps(game._NOTHING)) is game._NOTHING

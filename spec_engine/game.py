@@ -169,19 +169,10 @@ class _Empty(dict[Any, Any]):
 
     __slots__ = ()
 
-    def __setitem__(self, key: Any, value: Any) -> None:
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("the shared empty mapping is not written to: put a dictionary of your own in its place")
 
-    def setdefault(self, key: Any, default: Any = None) -> Any:
-        self[key] = default  # (refused)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        if args or kwargs:
-            self[None] = None  # (refused)
-
-    def __ior__(self, other: Any) -> _Empty:  # type: ignore[misc]
-        self.update(other)
-        return self
+    __setitem__ = setdefault = update = __ior__ = _refuse
 
     def __copy__(self) -> _Empty:
         return self
@@ -356,8 +347,7 @@ class Round:
             known = _ACCEPTED.get(key)
         except TypeError:  # unhashable: not money (the checks below say so)
             known = None
-        checked = known is not None and known.rules is rules
-        if not checked:
+        if known is None or known.rules is not rules:
             if (
                 not _is_money(min_bet)
                 or min_bet <= 0
@@ -398,7 +388,7 @@ class Round:
         self._hi = 0
         self._insurance_done = False
         self._settled: list[Event] = []  # the settle events that stand (see settlements())
-        if known is None or not checked:
+        if known is None or known.rules is not rules:
             refusal = limits_refusal(rules, min_bet, max_bet)
             if refusal is not None:
                 raise self._refuse(*refusal, "limits")

@@ -18,8 +18,8 @@
 # player's expected return under a rule set's basic strategy. Here it answers two questions
 # a club or a regulator asks: how much do the **number of decks** matter, and how much does
 # **each rule where the texts differ** move the return? The figures are floats (probabilities
-# summed over every card sequence); they are kept in the same cache as the site's pages
-# (`.cache/odds`, keyed by the rule values), so running this again costs nothing.
+# summed over every card sequence); they are kept in the one cache the site's pages and the
+# command line share (keyed by the rule values), so running this again costs nothing.
 
 # %%
 from __future__ import annotations

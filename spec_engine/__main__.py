@@ -4,7 +4,8 @@ rules <reg>                  the rule set, each value with its citation
 clauses <reg>                the clause catalog (id, kind, topics, gist)
 play <reg> --seed N          one seeded round with simple decisions; the event log as JSON lines
 check                        validate the catalogs (tiling of the texts) and the rule sets
-odds <reg> [--json]          the exact expected return, basic and composition-dependent (needs the analysis extra)
+odds <reg> [--json]          the exact expected return, basic and composition-dependent (needs the analysis extra;
+                             kept in the shared cache, --no-cache computes anew)
 strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
 conform --impl CMD ...       the conformance kit against an implementation (the kit extra; --help for options)
 vectors OUT [--check ...]    the suite's scenarios as JSON test vectors, or replay them (the kit extra)
@@ -23,7 +24,7 @@ import argparse
 import datetime
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
@@ -79,30 +80,15 @@ def analysed_rules(reg: str) -> RuleSet:
     return rules.with_values(**changes) if changes else rules
 
 
-def _progress_bar(label: str) -> Callable[[int, int], None]:
-    """A progress line on stderr (only when the analysis takes over a second)."""
-    import time
-
-    start = time.monotonic()
-
-    def show(done: int, total: int) -> None:
-        if time.monotonic() - start > 1.0 and (sys.stderr.isatty() or done == total):
-            end = "\n" if done == total else ""
-            sys.stderr.write(f"\r{label}: {done}/{total} up-cards analysed{end}")
-            sys.stderr.flush()
-
-    return show
-
-
-def cmd_odds(reg: str, as_json: bool, what: str) -> str:
+def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
     import json
 
     try:
-        from spec_engine.analysis import odds
+        from spec_engine.analysis import cached_odds
     except ImportError as exc:  # numpy missing
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(reg)
-    result = odds(rules, progress=_progress_bar(f"{rules.id} {what}"))
+    result = cached_odds(rules, refresh=refresh)
     if what == "strategy":
         if as_json:
             return json.dumps(
@@ -120,7 +106,7 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
     from pathlib import Path
 
     try:
-        from spec_engine.analysis import cached_odds, default_cache_dir
+        from spec_engine.analysis import cached_odds
         from spec_engine.analysis.simulate import CHUNK, Progress, format_summary, simulate, summary
     except ImportError as exc:  # numpy missing
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
@@ -129,7 +115,7 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
         raise SystemExit(f"error: --rounds must be a positive multiple of {CHUNK:,}")
     chart, exact = None, None
     if args.strategy == "basic":
-        found = cached_odds(rules, default_cache_dir(), progress=_progress_bar(f"{rules.id} exact odds"))
+        found = cached_odds(rules)
         chart, exact = found.strategy.cells, found.basic_strategy.ev_percent
     tally = simulate(
         rules,
@@ -237,6 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
         p.add_argument("--json", action="store_true", help="print JSON")
+        p.add_argument(
+            "--no-cache", action="store_true", help="compute the figures anew (they then replace the cached ones)"
+        )
     p = sub.add_parser("simulate")
     p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
     p.add_argument("--rounds", type=int, required=True, help="a multiple of 10,000")
@@ -258,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "clauses":
             print(cmd_clauses(args.regulation))
         elif args.command in ("odds", "strategy"):
-            print(cmd_odds(args.regulation, args.json, args.command))
+            print(cmd_odds(args.regulation, args.json, args.command, refresh=args.no_cache))
         elif args.command == "simulate":
             text, ok = cmd_simulate(args)
             print(text)

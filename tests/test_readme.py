@@ -248,9 +248,8 @@ def environment() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(inherited) and k != "VIRTUAL_ENV"}
     env["PATH"] = f"{VENV / 'bin'}{os.pathsep}{env.get('PATH', os.defpath)}"
     env["VIRTUAL_ENV"] = str(VENV)
-    # the exact odds the copy's pages and commands need, kept by the checkout's own builds (a
-    # cache keyed by the rule values: the same figures, without minutes of recomputing them)
-    env["BLACKJACK_SPEC_CACHE"] = str(ROOT / ".cache")
+    # the exact odds the copy's pages and commands need come from the one shared cache (the
+    # default place: what a reader's commands use), kept by the checkout's own builds
     return env
 
 

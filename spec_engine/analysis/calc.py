@@ -1,18 +1,15 @@
-"""One up-card's figures (composition-dependent and total-dependent), and the whole game from
-the ten up-cards, in parallel over processes."""
+"""The figures of each up-card (composition-dependent and total-dependent), from one analysis
+of the game for the ten up-cards at once (:mod:`spec_engine.analysis.solver`)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from spec_engine.analysis.model import Game
-from spec_engine.analysis.solver import ACE, EV, RANKS, TEN, UpcardSolver
+from spec_engine.analysis.solver import ACE, ACTIONS, EV, RANKS, TEN, Values
 
 Vec = list[float]
 """(ev, win, push, lose) per initial unit; probabilities are floats."""
@@ -44,61 +41,64 @@ def hand_name(a: int, b: int) -> str:
     return f"{RANKS[order[0]]}-{RANKS[order[1]]}"
 
 
-def upcard_figures(game: Game, up: int, peek: bool = False) -> UpcardFigures:
-    """Every starting hand against up-card ``up``."""
-    solver = UpcardSolver(game, up, peek=peek)
-    cd = solver.solve(None)
-    chart: dict[tuple[str, int], str] = {}
-    td = solver.solve(chart)
-    full = solver.full.astype(np.float64)
-    n = full.sum()
-    hands: list[HandFigures] = []
-    labels: dict[str, str] = {}
-    for key, act in chart.items():
-        labels[f"{'soft' if key[0] == 's' else 'hard'} {key[1]}"] = act
-    bj_after: dict[str, float] = {}
-    for a in range(10):
-        for b in range(a, 10):
-            if a == b:
-                prob = full[a] * (full[a] - 1) / (n * (n - 1))
-            else:
-                prob = 2 * full[a] * full[b] / (n * (n - 1))
-            if prob <= 0:
-                continue
-            cards = {a: 1}
-            cards[b] = cards.get(b, 0) + 1
-            row = solver.row(0, cards)
-            name = hand_name(a, b)
-            q0 = float(solver.q[row])
-            bj_after[name] = q0
-            if solver.rows.total[row] == 21:
-                nat = solver.natural(np.array([row]))[0].tolist()
-                hands.append(HandFigures(name, float(prob), nat, nat, "BJ", "BJ"))
-                continue
-            cd_vec, cd_act = cd.two_dbl[row].copy(), str(cd.acts["dbl"][row])
-            td_vec, td_act = td.two_dbl[row].copy(), str(td.acts["dbl"][row])
-            if a == b:
-                total_label = labels.get(f"{'soft' if a == ACE else 'hard'} {12 if a == ACE else 2 * (a + 1)}", "H")
-                labels[f"pair {name}"] = total_label
-            if a == b and game.max_hands >= 2:
-                same = 1.0
-                if a == TEN and not game.ten_mixes:
-                    same = (4 * game.decks - 1) / (16 * game.decks - 1)
-                cd_split = _per_round(cd.split(a))
-                td_split = _per_round(td.split(a))
-                if cd_split[EV] > cd_vec[EV]:
-                    cd_vec, cd_act = same * cd_split + (1 - same) * cd_vec, "P"
-                if td_split[EV] > td_vec[EV]:
-                    td_vec, td_act = same * td_split + (1 - same) * td_vec, "P"
-                if td_act == "P":
-                    labels[f"pair {name}"] = "P"
-            if peek:
-                for vec in (cd_vec, td_vec):
-                    vec[EV] -= q0
-                    vec[3] += q0
-            hands.append(HandFigures(name, float(prob), cd_vec.tolist(), td_vec.tolist(), cd_act, td_act))
-    up_prob = (4 * game.decks if up != TEN else 16 * game.decks) / (52 * game.decks)
-    return UpcardFigures(RANKS[up], up_prob, tuple(hands), labels, bj_after)
+def all_upcards(game: Game, *, peek: bool = False) -> list[UpcardFigures]:
+    """The ten up-cards' figures, in the order 2..9, T, A."""
+    values = Values(game, peek)
+    cd = values.solve(derive=False)
+    td = values.solve(derive=True)
+    assert td.chart is not None
+    lay = values.layout
+    keys = [k for k in range(64) if td.chart[k, 0] >= 0]
+    out = []
+    for up in [1, 2, 3, 4, 5, 6, 7, 8, TEN, ACE]:
+        full = values.full[up].astype(np.float64)
+        n = full.sum()
+        hands: list[HandFigures] = []
+        labels = {f"{'soft' if k >= 32 else 'hard'} {k % 32}": ACTIONS[td.chart[k, up]] for k in keys}
+        bj_after: dict[str, float] = {}
+        for a in range(10):
+            for b in range(a, 10):
+                if a == b:
+                    prob = full[a] * (full[a] - 1) / (n * (n - 1))
+                else:
+                    prob = 2 * full[a] * full[b] / (n * (n - 1))
+                if prob <= 0:
+                    continue
+                cards = {a: 1}
+                cards[b] = cards.get(b, 0) + 1
+                row = lay.row(0, cards)
+                name = hand_name(a, b)
+                q0 = float(values.q[row, up])
+                bj_after[name] = q0
+                if lay.total[row] == 21:
+                    nat = values.natural(np.array([row]))[0, up].tolist()
+                    hands.append(HandFigures(name, float(prob), nat, nat, "BJ", "BJ"))
+                    continue
+                cd_vec, cd_act = cd.two_dbl[row, up].copy(), ACTIONS[cd.acts["dbl"][row, up]]
+                td_vec, td_act = td.two_dbl[row, up].copy(), ACTIONS[td.acts["dbl"][row, up]]
+                if a == b:
+                    total_label = labels.get(f"{'soft' if a == ACE else 'hard'} {12 if a == ACE else 2 * (a + 1)}", "H")
+                    labels[f"pair {name}"] = total_label
+                if a == b and game.max_hands >= 2:
+                    same = 1.0
+                    if a == TEN and not game.ten_mixes:
+                        same = (4 * game.decks - 1) / (16 * game.decks - 1)
+                    cd_split = _per_round(cd.split(a)[up])
+                    td_split = _per_round(td.split(a)[up])
+                    if cd_split[EV] > cd_vec[EV]:
+                        cd_vec, cd_act = same * cd_split + (1 - same) * cd_vec, "P"
+                    if td_split[EV] > td_vec[EV]:
+                        td_vec, td_act = same * td_split + (1 - same) * td_vec, "P"
+                    if td_act == "P":
+                        labels[f"pair {name}"] = "P"
+                if peek:
+                    for vec in (cd_vec, td_vec):
+                        vec[EV] -= q0
+                        vec[3] += q0
+                hands.append(HandFigures(name, float(prob), cd_vec.tolist(), td_vec.tolist(), cd_act, td_act))
+        up_prob = (4 * game.decks if up != TEN else 16 * game.decks) / (52 * game.decks)
+        out.append(UpcardFigures(RANKS[up], up_prob, tuple(hands), labels, bj_after))
+    return out
 
 
 def _per_round(split: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -107,39 +107,3 @@ def _per_round(split: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     out = split[:4].copy()
     out[1:] /= split[4]
     return out
-
-
-def _one(args: tuple[Game, int, bool]) -> UpcardFigures:
-    return upcard_figures(*args)
-
-
-def all_upcards(
-    game: Game,
-    *,
-    peek: bool = False,
-    workers: int | None = None,
-    progress: Callable[[int, int], Any] | None = None,
-) -> list[UpcardFigures]:
-    """The ten up-cards' figures (in the order 2..9, T, A), over ``workers`` processes
-    (default: up to 2; 1 runs in this process)."""
-    order = [1, 2, 3, 4, 5, 6, 7, 8, TEN, ACE]
-    workers = min(2, os.cpu_count() or 1) if workers is None else workers
-    results: dict[int, UpcardFigures] = {}
-    if workers <= 1:
-        for i, up in enumerate(order):
-            results[up] = upcard_figures(game, up, peek)
-            if progress:
-                progress(i + 1, len(order))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_one, (game, up, peek)): up for up in sorted(order, key=_cost)}
-            for i, fut in enumerate(futures):
-                results[futures[fut]] = fut.result()
-                if progress:
-                    progress(i + 1, len(order))
-    return [results[up] for up in order]
-
-
-def _cost(up: int) -> int:
-    """Long jobs first (the dealer draws most behind small up-cards)."""
-    return up if up != ACE else 5

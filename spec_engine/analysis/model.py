@@ -10,11 +10,13 @@ import hashlib
 import json
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 
 from spec_engine.rules import RULE_FIELDS, RuleSet, show_value
 
-ANALYSIS_VERSION = 1
-"""Bumped whenever a change to the calculation changes a figure (it is part of the cache key)."""
+_CODE = ("model", "dealer", "solver", "calc", "odds")
+"""The analysis room's modules whose source is part of the cache key."""
 
 SPLIT_HANDS_CAP = 16
 """``max_split_hands = none`` (no limit) is modelled as this many hands: the probability of a
@@ -223,10 +225,20 @@ def check_classification() -> list[str]:
 
 
 def odds_key(rules: RuleSet) -> str:
-    """A hash of the rule values the figures depend on (and the analysis version)."""
+    """A hash of the rule values the figures depend on and of the analysis code: a change to
+    either gives a new key (the cache never serves figures an older calculation made)."""
     values = {name: _plain(getattr(rules, name)) for name in sorted(USED)}
-    values["_version"] = ANALYSIS_VERSION
+    values["_code"] = code_version()
     return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:20]
+
+
+@cache
+def code_version() -> str:
+    """A hash of the analysis room's source files."""
+    digest = hashlib.sha256()
+    for name in _CODE:
+        digest.update((Path(__file__).with_name(f"{name}.py")).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _plain(value: object) -> object:

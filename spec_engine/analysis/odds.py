@@ -7,9 +7,11 @@ products of card probabilities in ``float64``); percentages are per initial unit
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
-from collections.abc import Callable, Mapping
+import tempfile
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,9 +19,6 @@ from typing import Any
 from spec_engine.analysis.calc import UpcardFigures, all_upcards
 from spec_engine.analysis.model import UNLIMITED_NOTE, USED, game_of, not_honoured, odds_key
 from spec_engine.rules import RuleSet
-
-Progress = Callable[[int, int], Any]
-"""Called as ``progress(done, total)`` while the up-cards are analysed."""
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 PAIRS = ("2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8", "9-9", "T-T", "A-A")
@@ -161,12 +160,12 @@ class Odds:
         )
 
 
-def odds(rules: RuleSet, *, progress: Progress | None = None, workers: int | None = None, peek: bool = False) -> Odds:
+def odds(rules: RuleSet, *, peek: bool = False) -> Odds:
     """The exact figures of ``rules`` (see :data:`METHOD`). ``peek``: analyse the game as if the
     dealer checked for blackjack before the players play (a US hole-card game, for comparison
     with published figures; the rule set's own ``dealer_blackjack_takes`` then does not apply)."""
     game = game_of(rules)
-    ups = all_upcards(game, peek=peek, workers=workers, progress=progress)
+    ups = all_upcards(game, peek=peek)
     basic = _figures(ups, "td")
     cd = _figures(ups, "cd")
     notes = []
@@ -196,31 +195,43 @@ def odds(rules: RuleSet, *, progress: Progress | None = None, workers: int | Non
     )
 
 
+CACHE_ENV = "BLACKJACK_SPEC_CACHE"
+"""The environment variable that moves the cache (:func:`default_cache_dir`)."""
+
+
 def default_cache_dir() -> Path:
-    """Where figures are kept between runs: the folder ``BLACKJACK_SPEC_CACHE`` names, else
-    ``.cache`` in the current directory; the odds under ``odds/`` in it."""
-    return Path(os.environ.get("BLACKJACK_SPEC_CACHE") or ".cache") / "odds"
+    """The one place every consumer keeps and finds figures (the command line, the site's
+    pages, the notebooks and ``simulate``, from whatever folder they run): ``odds/`` in the
+    folder ``BLACKJACK_SPEC_CACHE`` names, else in ``$XDG_CACHE_HOME/blackjack-spec``, else in
+    ``~/.cache/blackjack-spec``."""
+    named = os.environ.get(CACHE_ENV)
+    if named:
+        return Path(named).expanduser() / "odds"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "blackjack-spec" / "odds"
 
 
-def cached_odds(rules: RuleSet, cache_dir: Path | str, *, progress: Progress | None = None) -> Odds:
-    """:func:`odds`, kept in ``cache_dir/odds-<key>.json`` (the key: a hash of the odds-relevant
-    rule values and the analysis version); a rule set with the same values reuses the file."""
-    path = Path(cache_dir) / f"odds-{odds_key(rules)}.json"
-    if path.is_file():
-        found = Odds.from_json(json.loads(path.read_text(encoding="utf-8")))
-        return Odds(
-            **{
-                **{f: getattr(found, f) for f in Odds.__dataclass_fields__},
-                "regulation": rules.id,
-                "name": rules.name,
-                "not_honoured": tuple(not_honoured(rules)),
-            }
-        )
-    result = odds(rules, progress=progress)
+def cached_odds(rules: RuleSet, cache_dir: Path | str | None = None, *, refresh: bool = False) -> Odds:
+    """:func:`odds`, kept in ``cache_dir/odds-<key>.json`` (default :func:`default_cache_dir`;
+    the key: a hash of the odds-relevant rule values and of the analysis code): a rule set with
+    the same values reuses the file. ``refresh``: compute anew, and keep the new figures."""
+    path = Path(cache_dir if cache_dir is not None else default_cache_dir()) / f"odds-{odds_key(rules)}.json"
+    if path.is_file() and not refresh:
+        try:
+            found = Odds.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (ValueError, KeyError, TypeError):  # a damaged file: computed again below
+            pass
+        else:
+            return dataclasses.replace(
+                found, regulation=rules.id, name=rules.name, not_honoured=tuple(not_honoured(rules))
+            )
+    result = odds(rules)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(result.to_json(), indent=1, sort_keys=True), encoding="utf-8")
-    tmp.replace(path)
+    # written whole under a name of its own, then renamed: readers never see half a file, and
+    # processes computing the same figures at once do not trip on each other
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False) as tmp:
+        tmp.write(json.dumps(result.to_json(), indent=1, sort_keys=True))
+    Path(tmp.name).replace(path)
     return result
 
 

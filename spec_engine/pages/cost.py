@@ -1,10 +1,10 @@
 """What the rules cost: the exact figures of each rulebook (the analysis room), the basic
 strategy charts, and the effect of each departing rule value on the player's return.
 
-Every figure comes from :func:`spec_engine.analysis.cached_odds`, kept in a cache keyed by a
-hash of the odds-relevant rule values (:func:`spec_engine.analysis.default_cache_dir`:
-``.cache/odds`` where the build runs, or under the folder ``BLACKJACK_SPEC_CACHE`` names),
-so a build recomputes only what a changed rule changes. The figures are floats
+Every figure comes from :func:`spec_engine.analysis.cached_odds`, kept in the one cache the
+command line and the notebooks share (:func:`spec_engine.analysis.default_cache_dir`), keyed by
+a hash of the odds-relevant rule values and of the analysis code, so a build recomputes only
+what a changed rule changes. The figures are floats
 (probabilities); the pages say so.
 """
 

@@ -1,12 +1,15 @@
 # Two commands on a fresh machine (Python 3.11 and pip only):
-#   make site   builds the site into site/ (make serve: the same, served on localhost:8000)
+#   make site   builds the site into site/, redoing only what changed (make serve: served on
+#               localhost:8000, rebuilt as its sources change)
 #   make test   runs the whole test suite
-# Each creates .venv and installs the pinned dependencies it needs.
+# Each creates .venv and installs the pinned dependencies it needs (make site only what the site
+# needs; make test adds the test tools, the browser driver and Ray).
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+SITE_DEPS := $(VENV)/.site-installed
+TEST_DEPS := $(VENV)/.test-installed
 
 CHROMIUM := /usr/lib/chromium/chromium
 
@@ -16,14 +19,20 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# The pinned tools, then the project itself, editable and without dependencies (it has none;
-# the versions come from requirements/ only): `import spec_engine` works from any directory
-# (benchmarks/ runs as scripts) and the blackjack-spec command is in $(VENV)/bin. A change to
-# this recipe (the Makefile) reinstalls too.
-$(STAMP): requirements/test.txt requirements/docs.txt requirements/analysis.txt requirements/ray.txt pyproject.toml Makefile | $(PY)
-	$(PY) -m pip install --quiet -r requirements/test.txt -r requirements/docs.txt -r requirements/analysis.txt \
-	  -r requirements/ray.txt
+# What the site needs (make site): the kit's runner for the scenarios' live results, the page
+# and notebook tools, numpy for the exact odds; then the project itself, editable and without
+# dependencies (it has none; the versions come from requirements/ only): `import spec_engine`
+# works from any directory and the blackjack-spec command is in $(VENV)/bin. A change to this
+# recipe (the Makefile) reinstalls too.
+$(SITE_DEPS): requirements/kit.txt requirements/docs.txt requirements/analysis.txt pyproject.toml Makefile | $(PY)
+	$(PY) -m pip install --quiet -r requirements/kit.txt -r requirements/docs.txt -r requirements/analysis.txt
 	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+
+# What the tests add (make test): the linters, the browser driver, Ray for the real local cluster.
+$(TEST_DEPS): $(SITE_DEPS) requirements/test.txt requirements/ray.txt
+	$(PY) -m pip install --quiet -r requirements/kit.txt -r requirements/docs.txt -r requirements/analysis.txt \
+	  -r requirements/test.txt -r requirements/ray.txt
 	touch $@
 
 # Debian's Chromium for tests/browser/ (Playwright's own browser download is not used):
@@ -38,7 +47,7 @@ $(CHROMIUM):
 	$$sudo apt-get update -qq && $$sudo apt-get install -y -qq chromium
 
 # Chromium first: a missing browser stops make before the site build, not after it.
-test: $(CHROMIUM) $(STAMP) site
+test: $(CHROMIUM) $(TEST_DEPS) site
 	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
 	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks
 	$(PY) -m mypy --strict spec_engine
@@ -50,40 +59,36 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-site: $(STAMP) $(NODE_STAMP)
-	@# live results: run the scenarios (failures are shown on the site, not fatal here), each
-	@# recorded as it played: the pages measure from the recordings how directly each clause is checked
-	rm -rf reports/recordings
-	BLACKJACK_SPEC_RECORD=reports/recordings $(PY) -m pytest -q -n 2 tests/test_features.py; test $$? -le 1
-	@# the second-language implementation's conformance report (needs node; failures are reported, not fatal)
-	for reg in CL ES UY CZ IT; do if command -v node >/dev/null; then $(PY) -m spec_engine.kit.conform \
-	  --impl "node conformance/js/blackjack.js" --regulation $$reg --out reports/conformance/javascript-$$reg \
-	  --jobs 2; test $$? -le 1 || exit 1; fi; done
-	rm -rf docs/generated
-	$(PY) -m spec_engine.pages docs/generated --results reports/scenarios.json --recordings reports/recordings
-	$(PY) tools/notebooks.py docs/generated/notebooks
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
+# The site, each phase redone only when its inputs changed (tools/build.py says which and times
+# each): the scenarios' live results, the JavaScript implementation's conformance reports, the
+# pages, the notebooks, MkDocs.
+site: $(SITE_DEPS) $(NODE_STAMP)
+	$(PY) tools/build.py
 
-serve: site
+# The pages brought up to date, then MkDocs serves them and rebuilds on a change: a changed rule
+# set, scenario or notebook is regenerated first (tools/mkdocs_hooks.py).
+serve: $(SITE_DEPS) $(NODE_STAMP)
+	$(PY) tools/build.py --pages-only
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-# (the site benchmark builds site/ with Pyodide; the browser benchmark times Python in its pages)
-bench: $(CHROMIUM) $(STAMP) $(NODE_STAMP)
-	$(PY) benchmarks/rounds.py
-	$(PY) benchmarks/scenarios.py
-	$(PY) benchmarks/site.py
-	$(PY) benchmarks/browser.py
-	$(PY) benchmarks/odds.py
+# Every benchmark, each printing its figures; QUICK=1 makes each brief (it still runs end to end).
+BENCH_FLAGS := $(if $(QUICK),--quick,)
+bench: $(CHROMIUM) $(TEST_DEPS) $(NODE_STAMP)
+	$(PY) benchmarks/rounds.py $(BENCH_FLAGS)
+	$(PY) benchmarks/scenarios.py $(BENCH_FLAGS)
+	$(PY) benchmarks/site.py $(BENCH_FLAGS)
+	$(PY) benchmarks/browser.py $(BENCH_FLAGS)
+	$(PY) benchmarks/odds.py $(BENCH_FLAGS)
 
 # The Monte-Carlo check at scale: 10^7 rounds of each rulebook's basic strategy on every core
 # (resumable: the chunks go to reports/simulation/), the summaries to docs/simulations/, which
 # the site shows beside the exact figures.
 SIM_ROUNDS ?= 10000000
-simulate: $(STAMP)
+simulate: $(SITE_DEPS)
 	mkdir -p reports/simulation docs/simulations
 	for reg in CL ES UY CZ IT; do $(PY) -m spec_engine simulate $$reg --rounds $(SIM_ROUNDS) --seed 2026 \
 	  --out reports/simulation/$$reg.jsonl --json > reports/simulation/$$reg.json \
 	  && mv reports/simulation/$$reg.json docs/simulations/$$reg.json || exit 1; done
 
 clean:
-	rm -rf $(VENV) site docs/generated blackjack_spec.egg-info
+	rm -rf $(VENV) site docs/generated reports blackjack_spec.egg-info

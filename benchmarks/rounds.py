@@ -1,12 +1,13 @@
 """Benchmark: rounds per second of seeded play, event log on, per regulation, one core.
 
-    python benchmarks/rounds.py [--rounds N] [--boxes B] [--repeat R]
+    python benchmarks/rounds.py [--rounds N] [--boxes B] [--repeat R] [--quick]
 
 Plays N rounds at one table (one bettor per box, the simple policy, full event log kept),
 R times from the same seed, and prints the best rounds/s with the slowest beside it (other
 work on the machine only ever slows a run down); then replays a tenth of the rounds under
 tracemalloc for the peak memory of the engine and its log, and what that makes a round.
-Not a test: figures vary with the machine and the Python build; nothing asserts on them.
+``--quick`` (``make bench QUICK=1``): 5,000 rounds, once. Not a test: figures vary with the
+machine and the Python build; nothing asserts on them.
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50_000)
     parser.add_argument("--boxes", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="5,000 rounds, once")
     args = parser.parse_args()
+    if args.quick:
+        args.rounds, args.repeat = 5_000, 1
     tenth = args.rounds // 10
     print(f"{args.rounds} rounds, {args.boxes} box(es), event log on, one core, best of {args.repeat}")
     print(

@@ -1,10 +1,11 @@
 """Benchmark: how fast the whole scenario suite runs (every feature, every regulation).
 
-    python benchmarks/scenarios.py
+    python benchmarks/scenarios.py [--quick]
 
 Runs tests/test_features.py in a fresh pytest process, on one core and then on two
 (pytest-xdist), and prints the wall time and scenarios per second. Not a test: figures vary
-with the machine and nothing asserts on them.
+with the machine and nothing asserts on them. ``--quick`` (``make bench QUICK=1``): two
+workers only.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def run(extra: list[str]) -> tuple[float, int]:
 
 
 def main() -> None:
-    for label, extra in (("1 process", ["-p", "no:xdist"]), ("2 workers", ["-n", "2"])):
+    runs = (("1 process", ["-p", "no:xdist"]), ("2 workers", ["-n", "2"]))
+    for label, extra in runs[1:] if "--quick" in sys.argv[1:] else runs:
         elapsed, count = run(extra)
         print(
             f"{label:<10} {count} scenarios in {elapsed:5.2f} s (process start included): "

@@ -26,12 +26,20 @@ site``, ``make bench`` rebuilding the site, ``--out reports/...``). So all of th
 temporary copy of the checkout's files (``git ls-files``: tracked files and untracked ones that
 are not ignored; no ``.venv``, ``site/`` or ``reports/``), one copy per pytest worker, with the
 checkout's ``.venv/bin`` first on PATH (``python`` and ``blackjack-spec`` are the venv's) and
-stdin empty. ``make`` is run as ``make VENV=<the checkout's .venv> -o <its install stamp>``:
-no second venv is made and the stamp is never remade from the copy, which would repoint the
-venv's editable install of the project at the copy. (That install still points at the
+stdin empty. The copy starts with the checkout's own build (``reports/``, ``docs/generated/``,
+``site/``): the build redoes only what a command changes, as it would in the checkout
+(``BLACKJACK_SPEC_OVERRIDES=... make site`` replays the scenarios, pages and notebooks, not the
+JavaScript implementation's reports, which never see overrides). ``make`` is run as
+``make VENV=<the checkout's .venv> -o <its install stamps>``: no second venv is made and the
+stamps are never remade from the copy, which would repoint the venv's editable install of the
+project at the copy. (That install still points at the
 checkout; ``python -m spec_engine...`` run in the copy imports the copy's ``spec_engine``
 first, since ``-m`` puts the working directory first on ``sys.path``.) Each test checks
 afterwards that the install still points at the checkout.
+
+Heavy commands run in a quick form that still runs them end to end (:data:`QUICK`): ``make
+bench`` with each benchmark brief, the mutants with one mutant and the control
+(``tests/test_mutants.py`` runs them all).
 
 Nothing is skipped: a command that cannot run here (no ``node``, a stale ``.venv``) fails with
 the command and its output. Each command may take up to ``TIMEOUT`` seconds.
@@ -52,10 +60,19 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 VENV = ROOT / ".venv"
-STAMP = VENV / ".installed"
-"""The Makefile's install stamp (``$(VENV)/.installed``)."""
+STAMPS = (VENV / ".site-installed", VENV / ".test-installed")
+"""The Makefile's install stamps (``$(SITE_DEPS)``, ``$(TEST_DEPS)``)."""
+BUILT = ("reports", "docs/generated", "site")
+"""The checkout's build, copied into the copy (see the module's note)."""
 TIMEOUT = 600
-"""Seconds one command may run (``make bench`` takes about a minute on two cores)."""
+"""Seconds one command may run."""
+QUICK = {
+    "make bench": "make bench QUICK=1",
+    "python -m tests.mutants": "python -m tests.mutants dealer_hits_soft_17",
+}
+"""Heavy commands the README shows, and the quick form this test runs: ``make bench`` takes
+minutes on a quiet machine (its figures are for one, not for a test); every mutant runs in
+``tests/test_mutants.py``, so here one mutant and the control show the command works."""
 NOT_RUN = {"make test", "make site", "make serve", "make simulate"}
 """Not run here: make test runs this suite (and make site in it); make serve does not end; make
 simulate plays 5 x 10^7 rounds (about 15 minutes on two cores) to write docs/simulations/, and
@@ -158,8 +175,8 @@ def fill_placeholders(command: str, folder: Path) -> str:
 
 
 def in_copy(command: str, venv: Path) -> str:
-    """``command`` with each ``make`` told to use ``venv`` and never remake its stamp."""
-    flags = f" VENV={shlex.quote(str(venv))} -o {shlex.quote(str(venv / STAMP.name))}"
+    """``command`` with each ``make`` told to use ``venv`` and never remake its stamps."""
+    flags = f" VENV={shlex.quote(str(venv))}" + "".join(f" -o {shlex.quote(str(venv / s.name))}" for s in STAMPS)
     for match in reversed(list(MAKE.finditer(mask(command)))):
         command = command[: match.end()] + flags + command[match.end() :]
     return command
@@ -201,7 +218,7 @@ not a command either
     assert filled == f"tool {out} --regulation CZ --also {out} 'KEEP_ME' X=NOT_ME"
     assert out.is_dir()
     venv = Path("/v/.venv")
-    flags = f"VENV={venv} -o {venv / STAMP.name}"
+    flags = f"VENV={venv}" + "".join(f" -o {venv / s.name}" for s in STAMPS)
     assert in_copy("FOO='a make b' make site", venv) == f"FOO='a make b' make {flags} site"
     assert in_copy("make bench && cd x && make -C y", venv) == f"make {flags} bench && cd x && make {flags} -C y"
     assert in_copy("python -m makefile make", venv) == "python -m makefile make"
@@ -214,19 +231,25 @@ def test_the_readme_shows_commands() -> None:
     assert len(README_COMMANDS) >= MIN_COMMANDS, README_COMMANDS
 
 
+def test_each_quick_form_stands_for_a_command_the_readme_shows() -> None:
+    """A quick form whose command left the README would test nothing the README says."""
+    assert set(QUICK) <= set(README_COMMANDS), sorted(set(QUICK) - set(README_COMMANDS))
+
+
 @pytest.fixture(scope="session")
 def checkout_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the checkout's files (tracked, and untracked but not ignored)."""
     if not (VENV / "bin" / "python").exists():
         pytest.fail(f"no {VENV}: run make test (or make site) first, it creates it", pytrace=False)
-    stamp = f"{VENV.name}/{STAMP.name}"
-    stale = subprocess.run(["make", "-q", stamp], cwd=ROOT, env=environment(), capture_output=True, text=True)
-    if stale.returncode != 0:
-        pytest.fail(
-            f"{VENV} is older than what it is installed from: run make {stamp} (make test does)"
-            f"\n{stale.stdout}{stale.stderr}",
-            pytrace=False,
-        )
+    for path in STAMPS:
+        stamp = f"{VENV.name}/{path.name}"
+        stale = subprocess.run(["make", "-q", stamp], cwd=ROOT, env=environment(), capture_output=True, text=True)
+        if stale.returncode != 0:
+            pytest.fail(
+                f"{VENV} is older than what it is installed from: run make {stamp} (make test does)"
+                f"\n{stale.stdout}{stale.stderr}",
+                pytrace=False,
+            )
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True
     )
@@ -238,6 +261,9 @@ def checkout_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if name and (source.is_file() or source.is_symlink()):  # not one deleted in the work tree
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, copy / name, follow_symlinks=False)
+    for name in BUILT:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, copy / name, symlinks=True, dirs_exist_ok=True)
     return copy
 
 
@@ -276,7 +302,7 @@ def run(command: str, cwd: Path) -> tuple[int | None, str]:
 
 @pytest.mark.parametrize("command", README_COMMANDS, ids=README_COMMANDS)
 def test_readme_command(command: str, checkout_copy: Path, tmp_path: Path) -> None:
-    ran = in_copy(fill_placeholders(command, tmp_path), VENV)
+    ran = in_copy(fill_placeholders(QUICK.get(command, command), tmp_path), VENV)
     code, output = run(ran, checkout_copy)
     if code != 0:
         status = f"ran longer than {TIMEOUT} s" if code is None else f"exited {code}"

@@ -370,3 +370,57 @@ def test_command_line_honours_the_overrides(
     assert main(["strategy", "CL"]) == 0
     text = capsys.readouterr().out
     assert "hard 16" in text and "pair A-A" in text
+
+
+def test_one_cache_wherever_it_is_asked_from(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The cache's place depends on the environment, never on the working folder."""
+    from spec_engine.analysis import default_cache_dir
+
+    monkeypatch.delenv("BLACKJACK_SPEC_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    here = default_cache_dir()
+    monkeypatch.chdir(tmp_path)
+    assert default_cache_dir() == here == tmp_path / "xdg" / "blackjack-spec" / "odds"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert default_cache_dir() == Path.home() / ".cache" / "blackjack-spec" / "odds"
+    monkeypatch.setenv("BLACKJACK_SPEC_CACHE", str(tmp_path / "moved"))
+    assert default_cache_dir() == tmp_path / "moved" / "odds"
+
+
+def test_odds_asked_twice_reads_the_cache_and_no_cache_computes_anew(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The command line keeps its figures in the shared cache and reads them back (a figure
+    changed in the file shows: nothing was computed); ``--no-cache`` computes and replaces them."""
+    from spec_engine.__main__ import main
+
+    monkeypatch.setenv("BLACKJACK_SPEC_CACHE", str(tmp_path))
+    monkeypatch.delenv("BLACKJACK_SPEC_OVERRIDES", raising=False)
+    assert main(["odds", "IT", "--json"]) == 0
+    computed = json.loads(capsys.readouterr().out)["basic_strategy"]["ev_percent"]
+    (kept,) = (tmp_path / "odds").glob("odds-*.json")
+    assert kept.name == f"odds-{odds_key(ruleset('IT'))}.json"
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    data["basic_strategy"]["ev_percent"] = 42.0
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["odds", "IT", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["basic_strategy"]["ev_percent"] == 42.0
+    assert main(["odds", "IT", "--json", "--no-cache"]) == 0
+    assert json.loads(capsys.readouterr().out)["basic_strategy"]["ev_percent"] == computed
+    assert json.loads(kept.read_text(encoding="utf-8"))["basic_strategy"]["ev_percent"] == computed
+
+
+def test_the_cache_key_follows_the_analysis_code() -> None:
+    """A change to the calculation's source gives new keys: old figures are never served."""
+    from spec_engine.analysis import model
+
+    before = odds_key(ruleset("CZ"))
+    model.code_version.cache_clear()
+    original = model._CODE
+    try:
+        model._CODE = (*original[:-1],)  # as if a module's source were another
+        assert odds_key(ruleset("CZ")) != before
+    finally:
+        model._CODE = original
+        model.code_version.cache_clear()
+    assert odds_key(ruleset("CZ")) == before

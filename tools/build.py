@@ -234,6 +234,7 @@ def build(*, force: bool = False, pages_only: bool = False, say: Callable[[str],
 
 
 def _build(force: bool, pages_only: bool, say: Callable[[str], None]) -> float:
+    _DIGESTS.clear()  # files may have changed since an earlier build in this process
     overrides = os.environ.get(OVERRIDES, "")
     keys: dict[str, str] = {}
     start = time.perf_counter()
@@ -288,7 +289,7 @@ def check_overrides() -> None:
     try:
         from_env()
     except (SpecError, ValueError) as exc:
-        raise BuildError(f"{OVERRIDES}: {exc}") from None
+        raise BuildError(str(exc) if OVERRIDES in str(exc) else f"{OVERRIDES}: {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,142 @@
+"""``make site`` redoes only what changed (``tools/build.py``), and installs only what the site
+needs (the Makefile)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "tools" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_build"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, list[str], list[str]]:
+    """The build tool on three phases of a project in ``tmp_path``: ``one`` reads a.txt,
+    ``two`` reads b.txt and ``one``'s result, ``three`` reads b.txt and ignores the overrides.
+    Returns the module, the phases run, and the lines it printed."""
+    tool = load_build()
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "STAMPS", tmp_path / "reports" / "build")
+    monkeypatch.delenv(tool.OVERRIDES, raising=False)
+    (tmp_path / "a.txt").write_text("a", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("b", encoding="utf-8")
+    ran: list[str] = []
+
+    def step(name: str) -> object:
+        def run() -> str:
+            ran.append(name)
+            (tmp_path / f"out-{name}").write_text(name, encoding="utf-8")
+            return f"{name} made"
+
+        return run
+
+    phases = [
+        tool.Phase("one", lambda: [tmp_path / "a.txt"], ("out-one",), step("one")),
+        tool.Phase("two", lambda: [tmp_path / "b.txt"], ("out-two",), step("two"), after=("one",)),
+        tool.Phase("three", lambda: [tmp_path / "b.txt"], ("out-three",), step("three"), overrides=False),
+    ]
+    monkeypatch.setattr(tool, "phases", lambda: phases)
+    return tool, ran, []
+
+
+def test_each_phase_runs_again_only_when_what_it_reads_changed(
+    build: tuple[ModuleType, list[str], list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tool, ran, said = build
+    tool.build(say=said.append)
+    assert ran == ["one", "two", "three"]
+    assert any(line.startswith("[site] one: ") and line.endswith("s (one made)") for line in said), said
+    ran.clear(), said.clear()
+    tool.build(say=said.append)
+    assert ran == [] and said[:3] == [f"[site] {n}: up to date" for n in ("one", "two", "three")]
+    (tmp_path / "a.txt").write_text("changed", encoding="utf-8")
+    tool.build(say=said.append)
+    assert ran == ["one", "two"]  # two reads one's result; three reads neither
+    ran.clear()
+    (tmp_path / "a.txt").write_text("a", encoding="utf-8")  # back as it was: one's last key is "changed"'s
+    tool.build()
+    assert ran == ["one", "two"]
+    ran.clear()
+    (tmp_path / "out-three").unlink()  # what a phase writes, missing
+    tool.build()
+    assert ran == ["three"]
+    ran.clear()
+    monkeypatch.setenv(tool.OVERRIDES, '{"CL": {"decks": 1}}')
+    tool.build()
+    assert ran == ["one", "two"]  # three ignores the overrides
+    ran.clear()
+    tool.build(force=True)
+    assert ran == ["one", "two", "three"]
+
+
+def test_a_failing_phase_leaves_no_stamp(build: tuple[ModuleType, list[str], list[str]], tmp_path: Path) -> None:
+    tool, ran, _ = build
+    tool.build()
+    (tmp_path / "a.txt").write_text("changed", encoding="utf-8")
+    phases = tool.phases()
+
+    def broken() -> str:
+        raise tool.BuildError("phase one broke")
+
+    phases[0].run = broken
+    with pytest.raises(tool.BuildError, match="phase one broke"):
+        tool.build()
+    assert not (tmp_path / "reports" / "build" / "one.key").exists()
+
+
+def test_a_malformed_override_stops_the_build_at_once(
+    build: tuple[ModuleType, list[str], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tool, ran, _ = build
+    monkeypatch.setenv(tool.OVERRIDES, '{"CL": {"decks": "many"}}')
+    with pytest.raises(tool.BuildError, match="BLACKJACK_SPEC_OVERRIDES"):
+        tool.build()
+    assert ran == []
+
+
+def test_the_real_phases_read_what_they_say() -> None:
+    """The site's phases, in order: the scenarios, the JavaScript reports, the pages (which
+    read both), the notebooks, MkDocs (which reads the pages and notebooks)."""
+    tool = load_build()
+    phases = tool.phases()
+    names = [p.name for p in phases]
+    assert names[0] == "scenarios" and names[-1] == "mkdocs"
+    pages = next(p for p in phases if p.name == "pages")
+    assert "scenarios" in pages.after and all(n in pages.after for n in names if n.startswith("javascript-"))
+    assert set(phases[-1].after) == {"pages", *(n for n in names if n.startswith("notebook "))}
+    features = [p for p in phases[0].inputs() if p.suffix == ".feature"]
+    assert len(features) > 20 and (ROOT / "tests" / "test_features.py") in phases[0].inputs()
+
+
+def test_make_site_installs_only_what_the_site_needs() -> None:
+    """The site's install reads the kit's, the docs' and the analysis's pins: not the test
+    tools, the browser driver or Ray, which make test adds."""
+    dry = subprocess.run(
+        ["make", "-n", "-B", "VENV=/nonexistent-venv", "/nonexistent-venv/.site-installed"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    installs = [line for line in dry.splitlines() if "pip install" in line and " -r " in line]
+    assert installs and all("requirements/test.txt" not in line and "ray.txt" not in line for line in installs)
+    for name in ("kit", "docs", "analysis"):
+        assert f"requirements/{name}.txt" in dry
+    test = (ROOT / "requirements" / "test.txt").read_text(encoding="utf-8")
+    assert "playwright" in test and "playwright" not in "".join(
+        (ROOT / "requirements" / f"{n}.txt").read_text(encoding="utf-8") for n in ("kit", "docs", "analysis")
+    )

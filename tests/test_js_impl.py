@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from spec_engine.kit.driver import PROTOCOL_VERSION
 from spec_engine.kit.trace import FEATURES
 from spec_engine.rules import ruleset
 
@@ -243,8 +244,8 @@ def act(action: str, **args: Any) -> dict[str, Any]:
 
 
 def test_hello_describes_the_implementation() -> None:
-    (hello,) = talk([{"op": "hello", "protocol": "1.0"}])
-    assert hello["ok"] and hello["protocol"] == "1.0"
+    (hello,) = talk([{"op": "hello", "protocol": PROTOCOL_VERSION}])
+    assert hello["ok"] and hello["protocol"] == PROTOCOL_VERSION
     assert hello["implementation"]["language"] == "JavaScript"
     assert hello["levels"] == ["round", "table", "session"] and hello["regulations"] == list(REGULATIONS)
     assert {"misdeal", "forget_insurance_call", "play_absent", "cut", "session_play"} <= set(hello["actions"])

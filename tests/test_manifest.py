@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from spec_engine.kit.conform import JUNIT, REPORT, SUMMARY, run
+from spec_engine.kit.driver import PROTOCOL_VERSION
 from spec_engine.kit.manifest import (
     FEATURES,
     RELEASES,
@@ -109,4 +110,4 @@ def test_every_report_names_the_suite_and_the_run(tmp_path: Path) -> None:
     assert first["suite"]["version"] == want["version"] and first["date"] == summary["date"]
     props = {p.get("name"): p.get("value") for p in ET.parse(tmp_path / JUNIT).getroot().find("properties") or []}
     assert props["suite_version"] == want["version"] and props["manifest_sha256"] == want["manifest_sha256"]
-    assert props["command"] == adapter and json.loads(props["hello"])["protocol"] == "1.0"
+    assert props["command"] == adapter and json.loads(props["hello"])["protocol"] == PROTOCOL_VERSION

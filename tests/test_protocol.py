@@ -32,6 +32,7 @@ from spec_engine.events import money, money_str
 from spec_engine.kit.driver import (
     ACTIONS,
     ERROR_CODES,
+    PROTOCOL_VERSION,
     Client,
     ImplementationCrash,
     ImplementationError,
@@ -140,9 +141,9 @@ def test_reply_schema_requires_an_error_code_and_message() -> None:
 
 
 # ------------------------------------------------------------------------------ serve
-def test_hello_answers_version_1_0_and_what_is_offered() -> None:
-    (reply,) = exchange(['{"id":1,"op":"hello","protocol":"1.0"}'])
-    assert reply["id"] == 1 and reply["ok"] is True and reply["protocol"] == "1.0"
+def test_hello_answers_the_kits_version_and_what_is_offered() -> None:
+    (reply,) = exchange([json.dumps({"id": 1, "op": "hello", "protocol": PROTOCOL_VERSION})])
+    assert reply["id"] == 1 and reply["ok"] is True and reply["protocol"] == PROTOCOL_VERSION
     assert reply["regulations"] == ["CL", "ES", "UY", "CZ", "IT"]
     assert reply["levels"] == ["round", "table", "session"]
     assert reply["actions"] == list(ACTIONS)
@@ -203,7 +204,7 @@ def test_bye_ends_the_conversation_and_blank_lines_are_skipped() -> None:
 
 def test_ids_are_echoed_and_replies_are_one_line_each() -> None:
     out = io.StringIO()
-    serve(io.StringIO('{"id":41,"op":"hello","protocol":"1.0"}\n{"id":42,"op":"legal"}\n'), out)
+    serve(io.StringIO('{"id":41,"op":"hello","protocol":"3.0"}\n{"id":42,"op":"legal"}\n'), out)
     lines = out.getvalue().split("\n")
     assert lines[-1] == "" and [json.loads(line)["id"] for line in lines[:-1]] == [41, 42]
 
@@ -235,7 +236,7 @@ def recorded_vectors() -> list[dict[str, Any]]:
 def traffic(vectors: list[dict[str, Any]]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
     """Every vector's requests (with events and the queries in between) sent through serve,
     in one conversation; (vector id, request, reply) for each."""
-    requests: list[tuple[str, dict[str, Any]]] = [("", {"op": "hello", "protocol": "1.0"})]
+    requests: list[tuple[str, dict[str, Any]]] = [("", {"op": "hello", "protocol": PROTOCOL_VERSION})]
     for vector in vectors:
         for step in [vector["start"], *vector["steps"]]:
             requests.append((vector["id"], step["request"]))
@@ -281,7 +282,7 @@ def test_protocol_driver_against_the_reference_adapter() -> None:
     client = Client(driver)
     try:
         client.start("round", "CL", shoe=["7S", "5D", "5H", "9C", "TC"], min_bet="10", max_bet="500")
-        assert driver.info["protocol"] == "1.0"
+        assert driver.info["protocol"] == PROTOCOL_VERSION
         client.act("bet", box=1, bettor="P1", amount="10")
         client.act("deal")
         assert client.phase() == "playing"
@@ -454,7 +455,7 @@ def test_the_doc_names_every_status_error_code_and_limit() -> None:
         "--timeout",
         "--memory-mb",
         "python -m spec_engine.kit.conform",
-        "1.0",
+        PROTOCOL_VERSION,
     ):
         assert phrase.lower() in text.lower(), phrase
 

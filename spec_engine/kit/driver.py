@@ -62,12 +62,14 @@ from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import money_str, parse_money
 from spec_engine.game import Phase, Round
+from spec_engine.kit import versions
 from spec_engine.overrides import Overrides, from_env, rule_value
 from spec_engine.rules import RuleSet, ruleset
 from spec_engine.session import Session
 from spec_engine.table import Table
 
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = versions.current()
+"""The protocol version the kit speaks (the newest of ``data/protocol/versions.toml``)."""
 ERROR_CODES = ("rule_violation", "input_error", "unsupported", "internal")
 LEVELS = ("round", "table", "session")
 TABLE_ACTIONS = frozenset(

@@ -36,6 +36,7 @@ from spec_engine.kit.driver import (
     Request,
     Unsupported,
 )
+from spec_engine.kit.versions import compatibility
 
 MAX_LINE = 1 << 20
 """The longest reply line accepted (1 MiB); a longer one is garbage."""
@@ -119,9 +120,10 @@ class ProtocolDriver:
         self.starts += 1
         self._buffer = b""
         reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
-        if reply.get("protocol") != PROTOCOL_VERSION:
+        judged = compatibility(reply.get("protocol"))
+        if not judged.compatible:
             self.close()
-            raise Unsupported(f"the implementation speaks protocol {reply.get('protocol')!r}, not {PROTOCOL_VERSION}")
+            raise Unsupported(judged.summary)
         self.info = reply
 
     def stderr(self, limit: int = 8000) -> str:

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from spec_engine.kit.driver import PROTOCOL_VERSION
 from tests.mutants.catalog import CONTROL, MUTANTS, Mutant, mutant
 from tests.mutants.selection import REGULATIONS_ENV
 
@@ -44,7 +45,12 @@ def _environment(m: Mutant, results: Path, regulations: tuple[str, ...]) -> dict
 def probe(m: Mutant, *, timeout: float = 20) -> str | None:
     """Start the mutant adapter and greet it: None if it answers, else what went wrong (a
     mutant whose adapter cannot start would fail every scenario: that is no catch)."""
-    hello = json.dumps({"id": 1, "op": "hello", "protocol": "1.0"}) + "\n" + json.dumps({"id": 2, "op": "bye"}) + "\n"
+    hello = (
+        json.dumps({"id": 1, "op": "hello", "protocol": PROTOCOL_VERSION})
+        + "\n"
+        + json.dumps({"id": 2, "op": "bye"})
+        + "\n"
+    )
     proc = subprocess.run(
         [sys.executable, "-m", "tests.mutants.adapter", m.name],
         cwd=ROOT,

@@ -9,6 +9,7 @@ odds <reg> [--json]          the exact expected return, basic and composition-de
 strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
 conform --impl CMD ...       the conformance kit against an implementation (the kit extra; --help for options)
 vectors OUT [--check ...]    the suite's scenarios as JSON test vectors, or replay them (the kit extra)
+verify DIR                   a conformance report folder and its certificate, unaltered since the run
 simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the mean return, its 99 %
                              interval and the exact figure ([--workers K] [--strategy basic|simple]
                              [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
@@ -208,8 +209,30 @@ def run_kit(command: str, argv: Sequence[str]) -> int:
     return vectors_main(list(argv), prog=prog)
 
 
+def cmd_verify(folder: str) -> tuple[str, bool]:
+    """A conformance report folder as its run left it: the files against ``SHA256SUMS``, the
+    certificate's hashes and verdict against the report."""
+    from pathlib import Path
+
+    from spec_engine.kit.conform import verify
+
+    problems = verify(Path(folder))
+    if problems:
+        return "\n".join([f"{folder}: NOT as the run left it:", *(f"  - {p}" for p in problems)]), False
+    return f"{folder}: verified: every file matches SHA256SUMS, the certificate matches its report", True
+
+
+def version_text() -> str:
+    from spec_engine import __version__
+    from spec_engine.kit.manifest import current
+    from spec_engine.kit.versions import current as protocol
+
+    return f"blackjack-spec {__version__} (conformance suite {current()['version']}, protocol {protocol()})"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spec_engine", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("rules", "clauses"):
         p = sub.add_parser(name)
@@ -237,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print JSON")
     sub.add_parser("conform", help="the conformance kit (python -m spec_engine.kit.conform)", add_help=False)
     sub.add_parser("vectors", help="test vectors (python -m spec_engine.kit.vectors)", add_help=False)
+    p = sub.add_parser("verify", help="check that a conformance report folder and its certificate are unaltered")
+    p.add_argument("folder", help="the report folder (conform --out)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
         return run_kit(argv[0], argv[1:])
@@ -250,6 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(cmd_odds(args.regulation, args.json, args.command, refresh=args.no_cache))
         elif args.command == "simulate":
             text, ok = cmd_simulate(args)
+            print(text)
+            return 0 if ok else 1
+        elif args.command == "verify":
+            text, ok = cmd_verify(args.folder)
             print(text)
             return 0 if ok else 1
         elif args.command == "play":

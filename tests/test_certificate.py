@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from spec_engine import __version__
 from spec_engine.kit.certificate import HTML, PDF, certificate_html, chromium
 from spec_engine.kit.conform import SUMMARY, run
 from spec_engine.kit.manifest import current
@@ -34,7 +35,11 @@ def test_the_certificate_states_what_was_tested_and_what_failed(certified: Path)
     page = (certified / HTML).read_text(encoding="utf-8")
     assert "<script" not in page and "http://" not in page and "https://" not in page  # self-contained
     assert f"blackjack-spec suite {current()['version']}" in page
-    assert "Does not conform: 1 scenario(s) failed or broke" in page
+    assert "Does not conform: 1 of 2 scenarios failed or broke (1 FAIL)" in page
+    assert 'data-verdict="does not conform"' in page and f"blackjack-spec {__version__}" in page  # the kit
+    # the evidence: each report file with its SHA-256
+    for name in ("report.jsonl", "junit.xml", "scenarios.json"):
+        assert re.search(rf'<tr data-file="{re.escape(name)}"><td><code>{re.escape(name)}</code>', page), name
     assert "tests.hostile.six_to_five" in page  # the command line
     # the clause the failure concerns, with its own words and its gist
     row = re.search(r'<tr><td class="id bad">UY-26\.1</td>.*?</tr>', page, re.S)
@@ -55,8 +60,14 @@ def test_the_pdf_says_the_same(certified: Path) -> None:
 
 
 def test_a_run_without_failures_conforms(tmp_path: Path) -> None:
-    header = {"suite": {"version": "9.9.9"}, "implementation": {"implementation": {"name": "x", "version": "1"}}}
-    results = [{"regulation": "IT", "scenario": "s", "clauses": ["IT-7"], "status": "PASS"}]
+    claims = {"regulations": ["IT"], "levels": ["round"]}
+    header = {
+        "suite": {"version": "9.9.9"},
+        "regulation": "IT",
+        "implementation": {"implementation": {"name": "x", "version": "1"}, **claims},
+    }
+    results = [{"regulation": "IT", "level": "round", "scenario": "s", "clauses": ["IT-7"], "status": "PASS"}]
     page = certificate_html(header, results, tmp_path)
-    assert "Conforms on every scenario it supports" in page and "IT-7" in page
+    assert "Conforms: all 1 claimed scenarios passed (IT at levels round)" in page and "IT-7" in page
+    assert 'data-verdict="conforms"' in page
     assert "<h2>Failures (0)</h2>\n<p>None.</p>" in page

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from spec_engine import __version__
 from spec_engine.kit.conform import (
     JUNIT,
     REPORT,
@@ -28,8 +29,10 @@ from spec_engine.kit.conform import (
     replay,
     run,
     summarize,
+    verify,
 )
 from spec_engine.kit.driver import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
+from spec_engine.kit.verdict import verdict
 from spec_engine.kit.versions import current as protocol_version
 from spec_engine.pages.conformance import report_page
 from spec_engine.suite.conform_plugin import classify, compared
@@ -62,11 +65,12 @@ def statuses(results: list[dict[str, Any]]) -> set[str]:
 
 
 # ------------------------------------------------------------------------------ hostile implementations
-def test_an_implementation_that_dies_at_once_crashes_every_scenario(tmp_path: Path) -> None:
-    """Through the command line, as a user runs it."""
+def test_an_implementation_that_dies_at_its_first_hello_ends_the_run_at_once(tmp_path: Path) -> None:
+    """Through the command line, as a user runs it: no scenario is played, the verdict says
+    why, and the report folder is complete and sealed."""
     out = tmp_path / "cli"
     start = time.monotonic()
-    options = ["--out", str(out), "--regulation", "uy", "--timeout", "10", "--jobs", "1", "-k", FEW]
+    options = ["--out", str(out), "--regulation", "uy", "--timeout", "10"]
     done = subprocess.run(
         [PY, "-m", "spec_engine.kit.conform", "--impl", hostile("crash_on_start"), *options],
         cwd=ROOT,
@@ -75,18 +79,25 @@ def test_an_implementation_that_dies_at_once_crashes_every_scenario(tmp_path: Pa
         timeout=120,
         check=False,
     )
-    assert time.monotonic() - start < 60
+    assert time.monotonic() - start < 30
     assert done.returncode == 1, done.stderr
-    assert "3 scenarios: 3 CRASH" in done.stdout
+    assert "0 scenarios: none run" in done.stdout
+    assert "Does not conform: the implementation's first hello ended in CRASH" in done.stdout
     header, results = read_report(out)
-    assert len(results) == 3 and statuses(results) == {"CRASH"}
-    assert all("exited (code 3)" in r["message"] for r in results)
+    assert results == []
     assert header["probe"] == {"ok": False, "status": "CRASH", "message": "the implementation exited (code 3)"}
-    assert (
-        header["regulation"] == "UY" and header["suite"]["version"] and header["protocol"]["kit"] == protocol_version()
-    )
-    # started afresh for every scenario (a crash is not remembered)
-    assert [r["starts"] for r in results] == [1, 1, 1]
+    assert header["regulation"] == "UY" and header["suite"]["version"]
+    assert header["protocol"]["kit"] == protocol_version() and header["kit"]["version"] == __version__
+    summary = json.loads((out / SUMMARY).read_text())
+    assert summary["verdict"]["kind"] == "does not conform" and summary["verdict"]["exit"] == 1
+    assert verify(out) == []
+
+
+def test_an_implementation_that_hangs_at_its_first_hello_ends_the_run_in_seconds(tmp_path: Path) -> None:
+    header, results, elapsed = kit(tmp_path, hostile("sleep_forever"), k="", timeout=0.5)
+    assert elapsed < 10
+    assert header["probe"]["status"] == "TIMEOUT" and results == []
+    assert verdict(header, results).exit_code == 1
 
 
 def test_a_crash_mid_round_is_a_crash_and_the_process_is_restarted(tmp_path: Path) -> None:
@@ -109,12 +120,12 @@ def test_a_crash_mid_round_is_a_crash_and_the_process_is_restarted(tmp_path: Pat
     assert certificate.count("crash-mid-round: no answer to") == len(results)
 
 
-def test_an_implementation_that_never_answers_times_out_and_the_run_is_bounded(tmp_path: Path) -> None:
+def test_an_implementation_that_stops_answering_times_out_and_the_run_is_bounded(tmp_path: Path) -> None:
     """Each request waits --timeout at most; the whole run --max-time at most, and what it
     leaves unrun is TIMEOUT too, not missing."""
-    header, results, elapsed = kit(tmp_path, hostile("sleep_forever"), k="", timeout=0.5, max_time=5.0)
+    header, results, elapsed = kit(tmp_path, hostile("hang_after_hello"), k="", timeout=0.5, max_time=5.0)
     assert elapsed < 5.0 + 10
-    assert header["probe"]["status"] == "TIMEOUT"
+    assert header["probe"]["ok"] is True
     assert len(results) > 70 and statuses(results) == {"TIMEOUT"}  # every UY scenario
     assert any("no reply within 0.5 s" in r["message"] for r in results)
     assert any(r["message"] == "not run: the run was stopped after --max-time 5 s" for r in results)
@@ -125,19 +136,58 @@ def test_an_implementation_that_never_answers_times_out_and_the_run_is_bounded(t
     [
         ("not_json", "ERROR", "a reply that is not JSON"),
         ("huge_line", "ERROR", "a reply line longer than 1048576 bytes"),
-        ("wrong_id", "ERROR", "a reply that does not answer request"),
-        ("other_version", "UNSUPPORTED", "speaks protocol '2.0', not 1.0"),
+        ("other_version", "UNSUPPORTED", "the implementation speaks protocol 2.0, an older major version"),
     ],
 )
-def test_garbage_and_another_protocol_get_their_status(tmp_path: Path, name: str, status: str, words: str) -> None:
-    _, results, elapsed = kit(tmp_path, hostile(name))
-    assert len(results) == 3 and statuses(results) == {status}, results
-    assert all(words in r["message"] for r in results)
+def test_garbage_or_another_protocol_at_hello_ends_the_run(tmp_path: Path, name: str, status: str, words: str) -> None:
+    header, results, elapsed = kit(tmp_path, hostile(name))
+    assert results == [] and header["probe"]["status"] == status and words in header["probe"]["message"]
+    assert elapsed < 30
+    assert verdict(header, results).kind == "does not conform"
+    junit = ET.parse(tmp_path / "report" / JUNIT).getroot()
+    assert int(junit.get("tests", 0)) == 0
+
+
+def test_garbage_after_hello_is_an_error_per_scenario(tmp_path: Path) -> None:
+    _, results, elapsed = kit(tmp_path, hostile("wrong_id"))
+    assert len(results) == 3 and statuses(results) == {"ERROR"}, results
+    assert all("a reply that does not answer request" in r["message"] for r in results)
     assert elapsed < 30
     junit = ET.parse(tmp_path / "report" / JUNIT).getroot()
-    tag = "skipped" if status == "UNSUPPORTED" else "error"
-    assert int(junit.get("tests", 0)) == 3 and int(junit.get({"skipped": "skipped", "error": "errors"}[tag], 0)) == 3
-    assert len(junit.findall(f".//testcase/{tag}")) == 3
+    assert int(junit.get("tests", 0)) == 3 and int(junit.get("errors", 0)) == 3
+    assert len(junit.findall(".//testcase/error")) == 3
+
+
+def test_an_implementation_of_an_older_protocol_is_told_what_changed(tmp_path: Path) -> None:
+    """Before any scenario, on the console: the versions since its own, each change named."""
+    out = tmp_path / "old"
+    done = subprocess.run(
+        [
+            PY,
+            "-m",
+            "spec_engine.kit.conform",
+            "--impl",
+            hostile("old_protocol"),
+            "--out",
+            str(out),
+            "--regulation",
+            "UY",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "speaks protocol 1.0, an older major version than the kit's" in done.stderr
+    for change in ("1.1 (argument) act deal: misdeals", "1.2 (action) act consent, act object", "2.0 (obligation)"):
+        assert change in done.stderr, done.stderr
+    header, results = read_report(out)
+    assert results == [] and header["protocol"]["compatible"] is False
+    assert len(header["protocol"]["changes_since"]) >= 5
+    page = (out / "certificate.html").read_text(encoding="utf-8")
+    assert "Does not conform: it speaks protocol 1.0" in page or "first hello ended in UNSUPPORTED" in page
 
 
 def test_an_unsupported_level_is_unsupported_and_the_rest_still_passes(tmp_path: Path) -> None:
@@ -251,7 +301,7 @@ def test_the_reference_adapter_passes_what_the_engine_passes_in_process(tmp_path
     assert timing["max_ms"] == max(r["request_ms"]["max"] for r in results)
     assert timing["slowest"] in {r["nodeid"] for r in results} and 0 < timing["mean_ms"] <= timing["max_ms"]
     page = report_page(tmp_path)
-    assert "## spec_engine 0.1.0" in page and "| UY |" in page and "UY-35.1" in page
+    assert f"## spec_engine {__version__}" in page and "| UY |" in page and "UY-35.1" in page
 
 
 # ------------------------------------------------------------------------------ units
@@ -333,7 +383,12 @@ def test_first_difference() -> None:
         (["--impl", ""], "--impl: the implementation's command line is empty"),
         (["--impl", "no-such-program --protocol"], "--impl: no such program 'no-such-program'"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--out", "/proc/no/such/folder"], "--out: cannot write"),
-        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--jobs", "0"], "must be positive"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--jobs", "0"], "--jobs: expected a whole number, at least 1"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--memory-mb", "0"], "--memory-mb: expected a whole number"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--timeout", "-1"], "--timeout: expected a positive number"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--env", "no-equals"], "--env: expected NAME=VALUE"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--clause", "UY-999"], "--clause: no clause 'UY-999'"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--rerun-failed", "."], "--rerun-failed: "),
     ],
 )
 def test_bad_input_to_the_runner_ends_at_once_in_one_line(tmp_path: Path, args: list[str], words: str) -> None:
@@ -353,3 +408,166 @@ def test_vectors_check_takes_a_regulation(tmp_path: Path) -> None:
     (folder / "vectors.schema.json").write_text("{}")
     (folder / "index.json").write_text(json.dumps({"format": "1.0", "vectors": []}))
     assert vectors_main([str(folder), "--check", "--regulation", "uy"]) == 0
+
+
+# ------------------------------------------------------------------------------ an honest verdict
+def test_an_implementation_that_supports_nothing_is_never_certified(tmp_path: Path) -> None:
+    """The smallest valid implementation (labs.md's): every scenario UNSUPPORTED. Claiming
+    nothing, there is no verdict; claiming all five, it is partial: neither conforms."""
+    header, results, _ = kit(tmp_path / "none", hostile("unsupported_everything"))
+    assert statuses(results) == {"UNSUPPORTED"}
+    found = verdict(header, results)
+    assert found.kind == "partial" and found.exit_code == 3 and found.headline.startswith("No verdict")
+    header, results, _ = kit(tmp_path / "all", hostile("unsupported_everything", "all"), k="")
+    found = verdict(header, results)
+    assert found.kind == "partial" and "Partial: 0 of " in found.headline, found
+    assert any("answered unsupported" in d for d in found.details)
+    page = (tmp_path / "all" / "report" / "certificate.html").read_text(encoding="utf-8")
+    assert 'data-verdict="partial"' in page and "Conforms" not in page
+
+
+def test_a_selected_run_is_partial_even_when_every_scenario_passes(tmp_path: Path) -> None:
+    header, results, _ = kit(tmp_path, REFERENCE)
+    assert statuses(results) == {"PASS"} and len(results) == 3
+    found = verdict(header, results)
+    assert found.kind == "partial" and found.headline.startswith("Partial: 3 of "), found
+    assert any("deselected (-k " in d for d in found.details)
+
+
+def test_the_reference_conforms_on_a_whole_regulation(tmp_path: Path) -> None:
+    header, results = run(REFERENCE, tmp_path / "it", regulation="IT", jobs=1, quiet=True)
+    found = verdict(header, results)
+    assert found.kind == "conforms" and found.exit_code == 0, found
+    assert (
+        found.headline == f"Conforms: all {len(results)} claimed scenarios passed (IT at levels round, session, table)"
+    )
+    assert any("claimed but not run here: CL, CZ, ES, UY" in d for d in found.details)
+    assert {r.get("level") for r in results} <= {"round", "table", "session"} and all(r.get("level") for r in results)
+    assert verify(tmp_path / "it") == []
+
+
+def test_a_relaxed_run_is_never_a_conformance_verdict(tmp_path: Path) -> None:
+    header, results, _ = kit(tmp_path, hostile("cites_everything"), k=CONSENT, citations="contains")
+    assert statuses(results) == {"PASS"}
+    found = verdict(header, results)
+    assert found.kind == "relaxed" and found.exit_code == 3 and "not a conformance verdict" in found.headline
+
+
+def test_clause_selects_exactly_that_clauses_scenarios(tmp_path: Path) -> None:
+    """``--clause UY-3`` is the scenarios tagged UY-3: not UY-30 or UY-35.2 (as ``-k UY-3`` would)."""
+    from spec_engine.kit.trace import FEATURES, scenarios
+
+    tagged = [s for s in scenarios(FEATURES) if "UY-3" in s.tags]
+    header, results = run(REFERENCE, tmp_path / "uy3", regulation="UY", jobs=1, clauses=["UY-3"], quiet=True)
+    assert tagged and len(results) == len(tagged)
+    assert all("UY-3" in r["clauses"] for r in results)
+    assert header["selection"]["by"] == ["--clause UY-3"] and header["selection"]["deselected"] > 50
+
+
+def test_rerun_failed_replays_only_the_failures(tmp_path: Path) -> None:
+    first = tmp_path / "first"
+    done = subprocess.run(
+        [
+            PY,
+            "-m",
+            "spec_engine.kit.conform",
+            "--impl",
+            hostile("six_to_five"),
+            "--regulation",
+            "UY",
+            "-k",
+            FEW,
+            "--out",
+            str(first),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    failed = [r["nodeid"] for r in read_report(first)[1] if r["status"] == "FAIL"]
+    again = tmp_path / "again"
+    done = subprocess.run(
+        [
+            PY,
+            "-m",
+            "spec_engine.kit.conform",
+            "--impl",
+            hostile("six_to_five"),
+            "--rerun-failed",
+            str(first),
+            "--out",
+            str(again),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert [r["nodeid"] for r in read_report(again)[1]] == failed and len(failed) == 1
+
+
+def test_the_implementation_starts_with_a_clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing of the kit's (its PYTHONPATH, the BLACKJACK_SPEC_* variables it sets), the same
+    environment at the first hello and in the scenarios, and what ``--env`` passes."""
+    monkeypatch.setenv("PYTHONPATH", "/somewhere/the/lab/set")
+    monkeypatch.setenv("BLACKJACK_SPEC_SECRET", "the lab's own")
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    dump = tmp_path / "env.jsonl"
+    kit(tmp_path, f"{hostile('env_dump')} {dump}", k=FEW, env={"MYBJ_HOME": "/opt/mybj"})
+    seen = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines()]
+    assert len(seen) >= 2  # the kit's first hello, then the scenarios' process
+    assert all(env == seen[0] for env in seen), "the hello and the scenarios saw different environments"
+    env = seen[0]
+    assert not [k for k in env if k.startswith("BLACKJACK_SPEC_") or k in ("PYTHONPATH", "VIRTUAL_ENV")], env
+    assert env["MYBJ_HOME"] == "/opt/mybj" and env["LC_ALL"] == "C.UTF-8" and env["PATH"]
+    assert str(Path(sys.prefix) / "bin") not in env["PATH"].split(os.pathsep)
+
+
+def test_a_refusal_naming_another_rule_fails(tmp_path: Path) -> None:
+    _, results, _ = kit(tmp_path, hostile("wrong_rule"), k=CONSENT)
+    got = {r["scenario"]: r for r in results}
+    refused = got["A bet on an occupied box needs its occupant's consent first"]
+    assert refused["status"] == "FAIL" and "bet_behind_consent" in refused["message"], refused
+
+
+def test_a_reproduction_replays_the_query_that_broke(tmp_path: Path) -> None:
+    _, results, _ = kit(tmp_path, hostile("broken_query"), k="a_hand_of_eleven_may_not_stand")
+    (broken,) = results
+    assert broken["status"] == "ERROR" and "legal is broken here" in broken["message"]
+    repro = json.loads((tmp_path / "report" / broken["repro"]).read_text(encoding="utf-8"))
+    assert repro["requests"][-1] == {"op": "legal"}, repro["requests"]
+
+
+def test_a_schema_error_names_the_field_and_where(tmp_path: Path) -> None:
+    from spec_engine.suite.schemas import check_exchange
+
+    request = {"id": 0, "op": "act", "action": "bet", "args": {"box": 1, "bettor": "P1", "amount": "10"}}
+    error = {"code": "rule_violation", "message": "x", "clauses": ["UY-1"], "rule": "r", "extra": 1}
+    assert check_exchange(request, {"id": 0, "ok": False, "error": error}) == [
+        "reply: at /error: Additional properties are not allowed ('extra' was unexpected)"
+    ]
+    events = {"id": 0, "ok": True, "events": [{"type": "bet", "box": 1, "bettor": "P1", "amount": 10.5}]}
+    assert check_exchange({"id": 0, "op": "events"}, events)[0].endswith("at /amount: 10.5 is not of type 'string'")
+
+
+def test_verify_finds_an_altered_report(tmp_path: Path) -> None:
+    kit(tmp_path, hostile("six_to_five"))
+    folder = tmp_path / "report"
+    assert verify(folder) == []
+    cli = [PY, "-m", "spec_engine", "verify", str(folder)]
+    assert subprocess.run(cli, cwd=ROOT, capture_output=True, timeout=60).returncode == 0
+    report = folder / REPORT
+    kept = report.read_text(encoding="utf-8")
+    report.write_text(kept.replace('"status": "FAIL"', '"status": "PASS"'), encoding="utf-8")
+    found = verify(folder)
+    assert any(p.startswith("report.jsonl: changed since the run") for p in found), found
+    assert any("the certificate's SHA-256 of report.jsonl" in p for p in found)
+    assert any("the certificate's verdict is not the one its report gives" in p for p in found)
+    done = subprocess.run(cli, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "NOT as the run left it" in done.stdout
+    report.write_text(kept, encoding="utf-8")
+    (folder / "extra.txt").write_text("x", encoding="utf-8")
+    assert verify(folder) == ["extra.txt: not in SHA256SUMS (added after the run)"]

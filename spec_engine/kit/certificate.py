@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.kit.verdict import sha256, verdict
 
 HTML, PDF = "certificate.html", "certificate.pdf"
 CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "chromium", "chromium-browser", "google-chrome")
@@ -35,7 +36,10 @@ h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { margin-top: 1.6em; border-bot
 table { border-collapse: collapse; width: 100%; margin: .6em 0; }
 th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
 th { background: #eee; } td.n { text-align: right; white-space: nowrap; } td.id { white-space: nowrap; }
-.verdict { font-size: 1.2em; font-weight: 700; padding: .4em .7em; border: 2px solid #111; display: inline-block; }
+.verdict { font-size: 1.2em; padding: .4em .8em; border: 3px solid #111; margin: .8em 0; }
+.verdict p { font-weight: 700; margin: .2em 0; } .verdict ul { font-size: .85em; margin: .3em 0; }
+.verdict.does-not-conform { border-color: #a00000; color: #a00000; }
+.verdict.partial, .verdict.relaxed { border-color: #8a5a00; border-style: dashed; }
 .bad { color: #a00000; font-weight: 700; } .words { font-size: .9em; } .gist { color: #444; font-style: italic; }
 pre { white-space: pre-wrap; word-break: break-word; font-size: .8em; background: #f4f4f4; padding: .5em; }
 @media print { body { margin: 0; max-width: none; } details { display: block; } }
@@ -116,14 +120,8 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
     totals = dict.fromkeys((*KINDS, "SKIP"), 0)
     for row in results:
         totals[_kind(row.get("status"))] += 1
-    broken = totals["FAIL"] + totals["BROKEN"]
-    verdict = (
-        "No scenario run"
-        if not results
-        else "Conforms on every scenario it supports"
-        if not broken
-        else f"Does not conform: {broken} scenario(s) failed or broke"
-    )
+    judged = verdict(header, results)
+    kit = header.get("kit") or {}
     regs = [r for r in REGULATION_IDS if any(row.get("regulation") == r for row in results)]
     reg_rows = []
     for reg in regs:
@@ -138,20 +136,24 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
             + "".join(f"<td class=n>{counts[k]}</td>" for k in KINDS)
             + "</tr>"
         )
+    selection = header.get("selection") or {}
     identity = [
+        ("Kit", f"blackjack-spec {kit.get('version', 'unknown')}"),
         ("Suite", f"blackjack-spec suite {suite.get('version')}"),
         ("Manifest (sha256)", suite.get("manifest_sha256") or "unknown"),
         ("Files match the manifest", "yes" if suite.get("manifest_matches") else "no"),
         ("Implementation", name),
         ("Language", impl.get("language", "not stated")),
-        ("Protocol", hello.get("protocol", "unknown")),
+        ("Protocol", (header.get("protocol") or {}).get("summary") or hello.get("protocol", "unknown")),
         ("Regulations claimed", ", ".join(hello.get("regulations") or ()) or "none"),
         ("Levels claimed", ", ".join(hello.get("levels") or ()) or "none"),
         ("Command line", header.get("command")),
         ("Date (UTC)", header.get("date")),
         ("Regulation asked", header.get("regulation") or "all"),
+        ("Scenarios selected", ", ".join(selection.get("by") or ()) or "all of the regulations run"),
+        ("Citations compared", (header.get("options") or {}).get("citations", "exact")),
         ("Options", json.dumps(header.get("options") or {}, sort_keys=True)),
-        ("Kit revision", header.get("git_revision") or "not a checkout"),
+        ("Kit revision", header.get("git_revision") or "an installed package, not a checkout"),
     ]
     lines = [
         "<!DOCTYPE html>",
@@ -159,7 +161,10 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
         f"<title>Conformance certificate: {_e(name)}, suite {_e(suite.get('version'))}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>Conformance certificate: {_e(name)}</h1>",
-        f'<p class="verdict">{_e(verdict)}</p>',
+        f'<div class="verdict {_e(judged.kind.replace(" ", "-"))}" data-verdict="{_e(judged.kind)}">'
+        f"<p>{_e(judged.headline)}</p>"
+        + ("<ul>" + "".join(f"<li>{_e(d)}</li>" for d in judged.details) + "</ul>" if judged.details else "")
+        + "</div>",
         "<h2>What was tested</h2>",
         "<table>",
         *(f"<tr><th scope=row>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in identity),
@@ -186,8 +191,29 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
     failures = [row for row in results if _kind(row.get("status")) in ("FAIL", "BROKEN")]
     lines.append(f"<h2>Failures ({len(failures)})</h2>")
     lines += [_failure(row, out) for row in failures] or ["<p>None.</p>"]
-    lines.append("</body></html>")
+    lines += [
+        "<h2>The evidence</h2>",
+        "<p>The SHA-256 of each file of the report this certificate states (<code>blackjack-spec verify "
+        "DIR</code> checks them, and every file of the folder against <code>SHA256SUMS</code>).</p>",
+        "<table><tr><th>file</th><th>SHA-256</th></tr>",
+        *(
+            f'<tr data-file="{_e(name)}"><td><code>{_e(name)}</code></td>'
+            f"<td><code>{sha256(out / name)}</code></td></tr>"
+            for name in _evidence(out)
+        ),
+        "</table>",
+        "</body></html>",
+    ]
     return "\n".join(lines) + "\n"
+
+
+EVIDENCE = ("report.jsonl", "junit.xml", "scenarios.json")
+"""The report's files whose hashes the certificate states (and every reproduction file)."""
+
+
+def _evidence(out: Path) -> list[str]:
+    names = [name for name in EVIDENCE if (out / name).is_file()]
+    return names + sorted(p.relative_to(out).as_posix() for p in (out / "repro").glob("*.json"))
 
 
 def chromium() -> str | None:

@@ -65,15 +65,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from spec_engine import __version__
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.catalog import clause as catalog_clause
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.certificate import write_certificate
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
-from spec_engine.kit.protocol import ProtocolDriver, answer
+from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment
 from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
+from spec_engine.kit.verdict import EVIDENCE_MARK, SUMS, files_of, sha256, verdict, write_sums
+from spec_engine.kit.versions import compatibility
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
@@ -259,13 +263,15 @@ def git_revision() -> str | None:
     return done.stdout.strip() or None if done.returncode == 0 else None
 
 
-def probe(command: str, *, timeout: float, memory_mb: int) -> dict[str, Any]:
-    """Start the implementation once and say hello: its reply, or what went wrong."""
-    driver = ProtocolDriver(command, timeout=timeout, memory_mb=memory_mb)
+def probe(command: str, *, timeout: float, memory_mb: int, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Start the implementation once, in the environment the scenarios will give it, and say
+    hello: its reply, or what went wrong (CRASH, TIMEOUT, ERROR, or UNSUPPORTED for another
+    major protocol version)."""
+    driver = ProtocolDriver(command, timeout=timeout, memory_mb=memory_mb, env=env)
     try:
         driver._spawn()
     except ImplementationError as exc:
-        return {"ok": False, "status": normalize_status(exc.status), "message": str(exc)}
+        return {"ok": False, "status": normalize_status(exc.status), "message": str(exc), "hello": driver.info or None}
     except ValueError as exc:
         return {"ok": False, "status": "CRASH", "message": str(exc)}
     finally:
@@ -396,6 +402,7 @@ PUBLIC_FIELDS = (
     "line",
     "example",
     "regulation",
+    "level",
     "clauses",
     "status",
     "message",
@@ -441,7 +448,17 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
         header["implementation"] = hello
         header["protocol"]["implementation"] = hello.get("protocol")
     done = {r.get("nodeid") for r in raw}
+    left_out = [item for item in collected if item.get("selected") is False]
+    selection = header.setdefault("selection", {"by": []})
+    selection["deselected"] = len(left_out)
+    selection["scope"] = len(collected)
+    by_reg: dict[str, int] = {}
+    for item in left_out:
+        by_reg[str(item.get("regulation"))] = by_reg.get(str(item.get("regulation")), 0) + 1
+    selection["deselected_by_regulation"] = by_reg
     for item in collected:
+        if item.get("selected") is False:
+            continue
         if item.get("nodeid") not in done:
             status, message = (
                 ("TIMEOUT", f"not run: {stopped}") if stopped else ("ERROR", "no result was recorded for this scenario")
@@ -482,16 +499,19 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
             stream.write(json.dumps({"kind": "result", **result}, ensure_ascii=False) + "\n")
     name = implementation_name(header)
     (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}", header), encoding="utf-8")
+    shutil.rmtree(partial, ignore_errors=True)
     no_pdf = write_certificate(out, header, results)
+    header["pdf_missing"] = no_pdf
     summary = {
         "implementation": name,
         "regulation": header.get("regulation"),
         **run_identity(header),
+        "verdict": verdict(header, results).to_json(),
         "certificate": {"html": CERTIFICATE_HTML, "pdf": None if no_pdf else CERTIFICATE_PDF, "pdf_missing": no_pdf},
         **summarize(results),
     }
     (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    shutil.rmtree(partial, ignore_errors=True)
+    write_sums(out)
     return results
 
 
@@ -500,6 +520,8 @@ def run_identity(header: Mapping[str, Any]) -> dict[str, Any]:
     implementation's hello reply, the date and the command line."""
     suite = header.get("suite") or {}
     return {
+        "kit_version": (header.get("kit") or {}).get("version"),
+        "protocol": (header.get("protocol") or {}).get("kit"),
         "suite_version": suite.get("version"),
         "manifest_sha256": suite.get("manifest_sha256"),
         "hello": header.get("implementation"),
@@ -524,8 +546,9 @@ def read_report(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 # ------------------------------------------------------------------------------ the runner
 def default_jobs() -> int:
-    """Parallel workers by default: measured on 2 cores, one worker beat two (each worker
-    starts its own implementation and pytest's own overhead); more only from 4 cores."""
+    """Parallel workers by default: one below 4 cores (measured on 2 cores, one worker beat two:
+    each worker starts its own implementation and pays pytest's own overhead), then half the
+    cores, at most 4."""
     cores = os.cpu_count() or 1
     return 1 if cores < 4 else min(4, cores // 2)
 
@@ -544,46 +567,72 @@ def run(
     regulation: str | None = None,
     timeout: float = 5.0,
     memory_mb: int = 1024,
-    jobs: int = 2,
+    jobs: int = 1,
     keyword: str | None = None,
+    clauses: Sequence[str] = (),
+    only: Sequence[str] | None = None,
     max_time: float = 3600.0,
     quiet: bool = False,
     citations: str = "exact",
+    env: Mapping[str, str] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run the suite against ``command``; write the report into ``out``; return its header
-    and results. ``citations``: ``exact`` (a refusal cites exactly what the rule set cites for
-    the refused rule) or ``contains`` (the expected clause among those cited: a deliberate
-    difference of citations, declared; the report says so)."""
+    and results. ``clauses``: only the scenarios tagged with one of these clause ids; ``only``:
+    only these scenarios (pytest node ids, as an earlier report names them); ``citations``:
+    ``exact`` (a refusal cites exactly what the rule set cites for the refused rule) or
+    ``contains`` (the expected clause among those cited: a deliberate difference, declared; the
+    verdict is then "relaxed"); ``env``: what the implementation gets besides
+    :data:`~spec_engine.kit.protocol.PASSED_ON` (its environment holds nothing else). A
+    program whose first ``hello`` fails (it crashes, hangs, answers garbage or another major
+    protocol version) ends the run at once: no scenario is played."""
     if citations not in CITATIONS:
         raise ValueError(f"citations must be one of {CITATIONS}, not {citations!r}")
     started = time.monotonic()
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-    for name in (REPORT, JUNIT, SUMMARY, RESULTS, "pytest.log", CERTIFICATE_HTML, CERTIFICATE_PDF):
+    for name in (REPORT, JUNIT, SUMMARY, RESULTS, "pytest.log", CERTIFICATE_HTML, CERTIFICATE_PDF, SUMS):
         (out / name).unlink(missing_ok=True)
     for name in (REPRO, PARTIAL):
         shutil.rmtree(out / name, ignore_errors=True)
     (out / PARTIAL).mkdir()
-    hello = probe(command, timeout=timeout, memory_mb=memory_mb)
+    impl_env = implementation_environment(os.environ, env)
+    hello = probe(command, timeout=timeout, memory_mb=memory_mb, env=impl_env)
     info = hello.get("hello") or {}
+    judged = compatibility(info.get("protocol")) if info else None
+    by = [f"-k {keyword}"] if keyword else []
+    by += [f"--clause {c}" for c in clauses]
+    by += [f"--rerun-failed ({len(only)} scenarios)"] if only is not None else []
     header: dict[str, Any] = {
+        "kit": {"name": "blackjack-spec", "version": __version__},
         "suite": suite_info(),
         "git_revision": git_revision(),
         "implementation": info,
-        "protocol": {"kit": PROTOCOL_VERSION, "implementation": info.get("protocol")},
+        "protocol": judged.to_json() if judged else {"kit": PROTOCOL_VERSION, "implementation": None},
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "command": command,
         "regulation": regulation,
+        "regulations_run": [regulation] if regulation else list(REGULATION_IDS),
+        "selection": {"by": by},
         "options": {
             "timeout": timeout,
             "memory_mb": memory_mb,
             "jobs": jobs,
             "k": keyword,
+            "clauses": list(clauses),
             "max_time": max_time,
             "citations": citations,
+            "env": sorted(env or {}),
         },
         "probe": {k: v for k, v in hello.items() if k != "hello"},
     }
+    if not quiet and judged is not None and judged.changes:
+        print(f"note: {judged.summary}", file=sys.stderr)
+        for line in judged.changes:
+            print(f"  - {line}", file=sys.stderr)
+    if not hello.get("ok"):  # the first hello failed: no scenario would tell more
+        header["elapsed"] = round(time.monotonic() - started, 2)
+        header["pytest_exit_code"] = None
+        return header, assemble(out, header)
     argv = suite_command(
         "-q", "--no-header", "-p", PLUGIN, f"--conform-out={out / PARTIAL}", "-n", str(jobs if jobs > 1 else 0)
     )
@@ -591,20 +640,26 @@ def run(
         argv.append(f"--conform-regulation={regulation}")
     if keyword:
         argv += ["-k", keyword]
+    argv += [f"--conform-clause={c}" for c in clauses]
+    if only is not None:
+        chosen = out / PARTIAL / "only.json"
+        chosen.write_text(json.dumps(list(only)), encoding="utf-8")
+        argv.append(f"--conform-only={chosen}")
     # the spec as it is: no rule overrides, no recording, no stray pytest options
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BLACKJACK_SPEC_") and k != "PYTEST_ADDOPTS"}
-    env.update(
+    child = {k: v for k, v in os.environ.items() if not k.startswith("BLACKJACK_SPEC_") and k != "PYTEST_ADDOPTS"}
+    child.update(
         BLACKJACK_SPEC_IMPL=command,
+        BLACKJACK_SPEC_IMPL_ENV=json.dumps(impl_env),
         BLACKJACK_SPEC_TIMEOUT=str(timeout),
         BLACKJACK_SPEC_MEMORY_MB=str(memory_mb),
         BLACKJACK_SPEC_RESULTS=str(out / RESULTS),
         BLACKJACK_SPEC_CITATIONS=citations,
     )
-    env = suite_environment(env)
+    child = suite_environment(child)
     stopped = None
     with (out / "pytest.log").open("wb") as log:
-        # from the caller's folder: an implementation's command may name files relative to it
-        proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        # from the caller's folder: the implementation starts there, and its command may name files relative to it
+        proc = subprocess.Popen(argv, env=child, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             code = proc.wait(timeout=max(1.0, max_time - (time.monotonic() - started)))
         except subprocess.TimeoutExpired:
@@ -625,26 +680,145 @@ def run(
     return header, results
 
 
+def verify(folder: Path) -> list[str]:
+    """Why ``folder`` (a report folder) is not as its run left it; empty when it is: every
+    file against ``SHA256SUMS``, the certificate's hashes of the evidence against the files,
+    and the verdict the certificate and ``summary.json`` state against the one the results give."""
+    problems: list[str] = []
+    sums = folder / SUMS
+    if not (folder / REPORT).is_file():
+        return [f"{folder}: no {REPORT}: not a report folder"]
+    if not sums.is_file():
+        return [f"{SUMS} is missing: not a sealed report folder"]
+    listed: dict[str, str] = {}
+    for line in sums.read_text(encoding="utf-8").splitlines():
+        digest, _, name = line.partition("  ")
+        listed[name] = digest
+    present = set(files_of(folder))
+    problems += [f"{name}: not in {SUMS} (added after the run)" for name in sorted(present - set(listed))]
+    for name, digest in sorted(listed.items()):
+        if name not in present:
+            problems.append(f"{name}: listed in {SUMS} but missing")
+        elif sha256(folder / name) != digest:
+            problems.append(f"{name}: changed since the run (its SHA-256 is not the one in {SUMS})")
+    header, results = read_report(folder)
+    found = verdict(header, results)
+    page = folder / CERTIFICATE_HTML
+    if not page.is_file():
+        problems.append(f"{CERTIFICATE_HTML} is missing")
+    else:
+        import html
+
+        text = page.read_text(encoding="utf-8")
+        for name, digest in EVIDENCE_MARK.findall(text):
+            if not (folder / name).is_file():
+                problems.append(f"the certificate names {name}, which is missing")
+            elif sha256(folder / name) != digest:
+                problems.append(f"the certificate's SHA-256 of {name} does not match the file")
+        if f'data-verdict="{found.kind}"' not in text or html.escape(found.headline, quote=True) not in text:
+            problems.append(f"the certificate's verdict is not the one its report gives: {found.headline}")
+    summary = folder / SUMMARY
+    if summary.is_file():
+        stated = json.loads(summary.read_text(encoding="utf-8")).get("verdict") or {}
+        if stated.get("headline") != found.headline:
+            problems.append(f"{SUMMARY}'s verdict is not the one its report gives: {found.headline}")
+    return problems
+
+
+def failed_nodeids(folder: Path) -> list[str]:
+    """The scenarios an earlier report (its folder) lists as FAIL, ERROR, CRASH or TIMEOUT."""
+    if not (folder / REPORT).is_file():
+        raise ValueError(f"{folder} holds no {REPORT}: not a report folder")
+    _, results = read_report(folder)
+    return [str(r["nodeid"]) for r in results if r.get("status") in BROKEN and r.get("nodeid")]
+
+
+def _env_pair(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    return name, value
+
+
+def _positive(kind: type[int] | type[float], least: float = 0.0, what: str = "a positive number") -> Any:
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
+        if value <= 0 or value < least:
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
+        return value
+
+    return parse
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad options are refused in one line, naming the option (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+MIN_MEMORY_MB = 64
+"""The least ``--memory-mb`` accepted: below it no interpreter starts, and the kit would blame
+the implementation for its own limit."""
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, help="the implementation's command line (split without a shell)")
     parser.add_argument(
         "--regulation", type=str.upper, choices=(*REGULATION_IDS, "ALL"), help="one regulation, or all (the default)"
     )
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
-    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request (default 5)")
-    parser.add_argument("--memory-mb", type=int, default=1024, help="address-space limit of the implementation")
     parser.add_argument(
-        "--jobs", type=int, default=default_jobs(), help=f"parallel pytest workers (default {default_jobs()})"
+        "--timeout", type=_positive(float), default=5.0, help="seconds each request may take (default 5)"
     )
-    parser.add_argument("-k", dest="keyword", help="only scenarios matching this pytest -k expression")
-    parser.add_argument("--max-time", type=float, default=3600.0, help="stop the whole run after this many seconds")
+    parser.add_argument(
+        "--memory-mb",
+        type=_positive(int, MIN_MEMORY_MB, f"a whole number of MiB, at least {MIN_MEMORY_MB}"),
+        default=1024,
+        help=f"the implementation's address-space limit in MiB (default 1024, at least {MIN_MEMORY_MB})",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_positive(int, 1, "a whole number, at least 1"),
+        default=default_jobs(),
+        help=f"scenarios played by N worker processes at once, each with its own copy of the implementation "
+        f"(default {default_jobs()} here: one below 4 cores)",
+    )
+    parser.add_argument(
+        "-k", dest="keyword", help="only scenarios whose test name matches this pytest -k expression (partial run)"
+    )
+    parser.add_argument(
+        "--clause",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only the scenarios tagged with exactly this clause id (repeatable; a partial run)",
+    )
+    parser.add_argument(
+        "--rerun-failed", type=Path, metavar="DIR", help="only the scenarios an earlier report in DIR lists as broken"
+    )
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        type=_env_pair,
+        metavar="NAME=VALUE",
+        help="put NAME=VALUE in the implementation's environment (repeatable; it inherits nothing else of "
+        "yours but PATH, HOME, USER, LOGNAME, LANG, LANGUAGE, LC_*, TZ, TMPDIR and TERM)",
+    )
+    parser.add_argument(
+        "--max-time", type=_positive(float), default=3600.0, help="stop the whole run after this many seconds"
+    )
     parser.add_argument(
         "--citations",
         choices=CITATIONS,
         default="exact",
         help="exact (default): a refusal cites exactly the clauses the rule set cites for the refused rule; "
-        "contains: the expected clause among those cited (declare a deliberate difference; the report says so)",
+        "contains: the expected clause among those cited (a relaxed run: never a conformance verdict)",
     )
     args = parser.parse_args(argv)
 
@@ -658,10 +832,28 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
     if not words:
         stop("--impl: the implementation's command line is empty")
     program = words[0]
-    if ("/" in program and not os.access(program, os.X_OK)) or ("/" not in program and shutil.which(program) is None):
-        stop(f"--impl: no such program {program!r} (a path that can be run, or a command on PATH)")
-    if args.jobs < 1 or args.timeout <= 0 or args.max_time <= 0:
-        stop("--jobs, --timeout and --max-time must be positive")
+    path = implementation_environment(os.environ).get("PATH", "")
+    if ("/" in program and not os.access(program, os.X_OK)) or (
+        "/" not in program and shutil.which(program, path=path) is None
+    ):
+        stop(
+            f"--impl: no such program {program!r} (a path that can be run, or a command on PATH; "
+            "the kit's own virtualenv is not on the implementation's PATH)"
+        )
+    for wanted in args.clause:
+        try:
+            catalog_clause(wanted)
+        except Exception:
+            stop(f"--clause: no clause {wanted!r} in the catalog")
+    only = None
+    if args.rerun_failed is not None:
+        try:
+            only = failed_nodeids(args.rerun_failed)
+        except ValueError as exc:
+            stop(f"--rerun-failed: {exc}")
+        if not only:
+            print(f"nothing to rerun: the report in {args.rerun_failed} has no failed or broken scenario")
+            return 0
     if args.regulation == "ALL":
         args.regulation = None
     out = args.out or default_out(args.impl, args.regulation)
@@ -682,16 +874,23 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
         memory_mb=args.memory_mb,
         jobs=args.jobs,
         keyword=args.keyword,
+        clauses=args.clause,
+        only=only,
         max_time=args.max_time,
         citations=args.citations,
+        env=dict(args.env),
     )
     counts = summarize(results)["all"]["counts"]
     shown = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     name = implementation_name(header)
+    judged = verdict(header, results)
     print(f"{name}: {len(results)} scenarios: {shown or 'none run'} ({header['elapsed']} s) -> {out}")
-    if not results:
-        return 2
-    return 1 if any(normalize_status(r.get("status")) in BROKEN for r in results) else 0
+    print(judged.headline)
+    if header.get("pdf_missing"):
+        print(f"no certificate.pdf: {header['pdf_missing']} (certificate.html is written)")
+    if not results and header.get("pytest_exit_code") not in (None, 0, 1, 5):
+        return 2  # the suite itself did not run: pytest.log says why
+    return judged.exit_code
 
 
 if __name__ == "__main__":

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from spec_engine import __version__
 from spec_engine.cards import Shoe, parse_cards
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
@@ -98,7 +99,7 @@ BETTING_ACTIONS = frozenset({"bet", "change_bet", "withdraw_bet", "consent", "ob
 """The actions of a round's betting phase: at a table, one after a finished round opens the next."""
 QUERIES = ("events", "legal", "phase", "state")
 """The requests that only read (not kept among a scenario's requests)."""
-ENGINE_IMPLEMENTATION = {"name": "spec_engine", "version": "0.1.0", "language": "Python"}
+ENGINE_IMPLEMENTATION = {"name": "spec_engine", "version": __version__, "language": "Python"}
 
 Request = Mapping[str, Any]
 Reply = dict[str, Any]

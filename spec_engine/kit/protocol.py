@@ -19,14 +19,14 @@ import os
 import selectors
 import shlex
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from spec_engine.kit.driver import (
     PROTOCOL_VERSION,
-    QUERIES,
     Driver,
     EngineDriver,
     ImplementationCrash,
@@ -40,6 +40,23 @@ from spec_engine.kit.versions import compatibility
 
 MAX_LINE = 1 << 20
 """The longest reply line accepted (1 MiB); a longer one is garbage."""
+
+PASSED_ON = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "TERM")
+"""What an implementation inherits from the environment it is run from (and every ``LC_*``):
+enough to find programs and to run, nothing of the kit's (no ``PYTHONPATH``, no
+``BLACKJACK_SPEC_*``); anything else is given with ``--env NAME=VALUE``."""
+
+
+def implementation_environment(base: Mapping[str, str], extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment an implementation starts with: :data:`PASSED_ON` from ``base``, the
+    kit's own virtualenv taken off ``PATH`` (a ``python`` found there would import the
+    reference engine), then ``extra``."""
+    env = {k: v for k, v in base.items() if k in PASSED_ON or k.startswith("LC_")}
+    if sys.prefix != sys.base_prefix and "PATH" in env:
+        own = os.path.realpath(os.path.join(sys.prefix, "bin"))
+        env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if os.path.realpath(p) != own)
+    env.update(extra or {})
+    return env
 
 
 # ------------------------------------------------------------------------------ the serving side
@@ -70,6 +87,25 @@ def serve(stdin: IO[str], stdout: IO[str], driver: Driver | None = None) -> None
 
 
 # ------------------------------------------------------------------------------ the calling side
+def hello_problems(reply: Mapping[str, Any]) -> list[str]:
+    """What a ``hello`` reply lacks of its required shape (the standard library's check; the
+    suite checks every reply, this one included, against the JSON Schemas)."""
+    out = []
+    if reply.get("ok") is not True:
+        error = reply.get("error")
+        said = error.get("message") if isinstance(error, dict) else None
+        return [f"hello was not answered ok{f': {said}' if said else ''}"]
+    if not isinstance(reply.get("protocol"), str):
+        out.append("protocol: a string such as '3.0' is required")
+    impl = reply.get("implementation")
+    if not isinstance(impl, dict) or not isinstance(impl.get("name"), str) or not isinstance(impl.get("version"), str):
+        out.append("implementation: an object with the strings name and version is required")
+    for name in ("regulations", "levels", "actions"):
+        if not isinstance(reply.get(name), list):
+            out.append(f"{name}: a list is required")
+    return out
+
+
 class ProtocolDriver:
     """A :class:`~spec_engine.kit.driver.Driver` that runs another implementation as a child
     process (``command``: a command line, split without a shell) and speaks the protocol
@@ -77,16 +113,29 @@ class ProtocolDriver:
     spoke garbage; each request waits ``timeout`` seconds at most; the child's address
     space is limited to ``memory_mb``."""
 
-    def __init__(self, command: str, *, timeout: float = 5.0, memory_mb: int = 1024) -> None:
+    def __init__(
+        self,
+        command: str,
+        *,
+        timeout: float = 5.0,
+        memory_mb: int = 1024,
+        env: Mapping[str, str] | None = None,
+        check_hello: Callable[[dict[str, Any]], list[str]] | None = None,
+    ) -> None:
         self.argv = shlex.split(command)
         if not self.argv:
             raise ValueError("an empty implementation command")
         self.timeout = timeout
         self.memory_mb = memory_mb
+        self.env = dict(env) if env is not None else implementation_environment(os.environ)
+        """The implementation's whole environment (:func:`implementation_environment`)."""
+        self.check_hello = check_hello
+        """Problems with a ``hello`` reply's shape (the suite checks it against the schemas)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.info: dict[str, Any] = {}
         self.sent: list[dict[str, Any]] = []
-        """Every request of the current scenario (reset by each ``start``), for reproductions."""
+        """Every request of the current scenario, queries included (reset by each ``start``),
+        for reproductions."""
         self.times: list[float] = []
         """The milliseconds each request of the current scenario took to be answered, queries
         included (from the request written to its reply read; a process launch is not in it)."""
@@ -113,6 +162,7 @@ class ProtocolDriver:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
+                env=self.env,
                 preexec_fn=self._limit if os.name == "posix" else None,
             )
         except OSError as exc:
@@ -120,11 +170,15 @@ class ProtocolDriver:
         self.starts += 1
         self._buffer = b""
         reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
+        problems = self.check_hello({**reply, "id": 0}) if self.check_hello else hello_problems(reply)
+        if problems:
+            self.close()
+            raise ImplementationError(f"a hello reply that breaks the protocol: {problems[0]}")
+        self.info = reply
         judged = compatibility(reply.get("protocol"))
         if not judged.compatible:
             self.close()
             raise Unsupported(judged.summary)
-        self.info = reply
 
     def stderr(self, limit: int = 8000) -> str:
         """What the implementation wrote to stderr since the current scenario's ``start`` (its
@@ -208,10 +262,11 @@ class ProtocolDriver:
     # -- the Driver interface
     def request(self, message: Request) -> Reply:
         """Send one request; its reply without the ``id``. A ``start`` begins a new list of
-        :attr:`sent` requests; the queries are not kept there."""
+        :attr:`sent` requests, queries included (a reproduction replays them all, in order: a
+        query may be what an implementation breaks on)."""
         if message.get("op") == "start":
             self.sent = []
             self.times = []
             self._stderr_mark = os.fstat(self._stderr.fileno()).st_size
-        reply = self._call(dict(message), record=message.get("op") not in QUERIES, timed=True)
+        reply = self._call(dict(message), timed=True)
         return {k: v for k, v in reply.items() if k != "id"}

@@ -36,6 +36,7 @@ PROPERTY = "conform"
 _META = pytest.StashKey[dict[str, Any]]()
 _WATCH = pytest.StashKey[dict[str, Any]]()
 _STEP = pytest.StashKey[str]()
+_SCOPE = pytest.StashKey[list[dict[str, Any]]]()
 _last_hello: dict[str, Any] = {}
 
 
@@ -43,6 +44,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("conform", "conformance kit")
     group.addoption("--conform-out", help="folder for the raw conformance results")
     group.addoption("--conform-regulation", help="only the scenarios of this regulation")
+    group.addoption("--conform-clause", action="append", default=[], help="only the scenarios tagged with this id")
+    group.addoption("--conform-only", help="a JSON file listing the only scenarios (node ids) to run")
 
 
 # ------------------------------------------------------------------------------ what a scenario is
@@ -72,27 +75,46 @@ def scenario_meta(item: pytest.Item) -> dict[str, Any]:
     }
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep one regulation's scenarios (if asked); note every scenario left to run (last,
-    after ``-k`` and ``-m`` have deselected theirs)."""
+    """First (before ``-k`` and ``-m``): keep one regulation's scenarios, if asked (the run's
+    scope), and note them all; then deselect those ``--conform-clause`` and ``--conform-only``
+    leave out. What ``-k`` deselects after this is found at :func:`pytest_collection_finish`."""
     wanted = config.getoption("conform_regulation")
-    kept: list[pytest.Item] = []
+    clauses = set(config.getoption("conform_clause") or ())
+    only_file = config.getoption("conform_only")
+    only = set(json.loads(Path(only_file).read_text(encoding="utf-8"))) if only_file else None
+    scope: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     for item in items:
         meta = scenario_meta(item)
         item.stash[_META] = meta
-        (kept if not wanted or meta["regulation"] == wanted.upper() else dropped).append(item)
+        (scope if not wanted or meta["regulation"] == wanted.upper() else dropped).append(item)
+    config.stash[_SCOPE] = [item.stash[_META] for item in scope]
+    kept = [
+        item
+        for item in scope
+        if (not clauses or clauses & set(item.stash[_META]["clauses"])) and (only is None or item.nodeid in only)
+    ]
+    dropped += [item for item in scope if item not in kept]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
-    out = config.getoption("conform_out")
-    if out:
-        folder = Path(out)
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f"collected.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps([item.stash[_META] for item in items], ensure_ascii=False), encoding="utf-8")
-        tmp.replace(folder / "collected.json")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Note every scenario of the run's scope, and whether it is to run (``selected``)."""
+    out = session.config.getoption("conform_out")
+    scope = session.config.stash.get(_SCOPE, None)
+    if not out or scope is None:
+        return
+    running = {item.nodeid for item in session.items}
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    noted = [{**meta, "selected": meta["nodeid"] in running} for meta in scope]
+    tmp = folder / f"collected.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(noted, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(folder / "collected.json")
 
 
 # ------------------------------------------------------------------------------ while it runs
@@ -185,6 +207,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             )
             result["_repro"]["stderr"] = driver.stderr() if started else ""
     if isinstance(driver, ProtocolDriver):
+        if driver.sent is not watch.get("sent"):  # the scenario started a game: at which level
+            start = next((r for r in driver.sent if r.get("op") == "start"), None)
+            if start is not None:
+                result["level"] = str(start.get("level", "round"))
         if driver.sent is not watch.get("sent") and driver.times:  # the scenario's own requests, timed
             result["requests"] = len(driver.times)
             result["request_ms"] = {"total": round(sum(driver.times), 2), "max": round(max(driver.times), 2)}

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 
 from spec_engine.kit.vectors import SCHEMA_DIR
@@ -37,7 +38,22 @@ def errors(name: str, instance: Any, part: str | None = None) -> list[str]:
 @functools.cache
 def _errors(name: str, part: str | None, instance: str) -> tuple[str, ...]:
     found = validator(name, part).iter_errors(json.loads(instance))
-    return tuple(f"{list(e.absolute_path)}: {e.message}" for e in found)
+    return tuple(describe(e) for e in found)
+
+
+def describe(error: ValidationError) -> str:
+    """One schema error as a reader needs it: where in the message (a JSON pointer) and what
+    is wrong there. Where the schema offers alternatives (``oneOf``, ``anyOf``), the one the
+    message came closest to (the fewest errors, then the deepest) says what is wrong: an extra
+    field in an ``error`` object, not "the reply is none of the shapes"."""
+    while error.context:
+        branches: dict[object, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        closest = min(branches.values(), key=lambda errs: (len(errs), -max(len(e.absolute_path) for e in errs)))
+        error = max(closest, key=lambda e: len(e.absolute_path))
+    pointer = "/" + "/".join(str(p) for p in error.absolute_path)
+    return f"at {pointer}: {error.message}"
 
 
 def event_errors(events: list[Any]) -> list[str]:

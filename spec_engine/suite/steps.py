@@ -23,6 +23,7 @@ refusal that no step checks fails the scenario.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from pytest_bdd import given, parsers, step, then, when
 
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import (
+    PROTOCOL_VERSION,
     Client,
     Driver,
     DriverWrapper,
@@ -183,10 +185,13 @@ def implementation() -> Iterator[Driver]:
         return
     from spec_engine.kit.protocol import ProtocolDriver
 
+    given_env = os.environ.get("BLACKJACK_SPEC_IMPL_ENV")  # the kit's runner: the environment it chose
     driver = ProtocolDriver(
         command,
         timeout=float(os.environ.get("BLACKJACK_SPEC_TIMEOUT", "5")),
         memory_mb=int(os.environ.get("BLACKJACK_SPEC_MEMORY_MB", "1024")),
+        env=json.loads(given_env) if given_env else None,
+        check_hello=lambda reply: check_exchange({"id": 0, "op": "hello", "protocol": PROTOCOL_VERSION}, reply),
     )
     yield driver
     driver.close()
@@ -343,13 +348,18 @@ def refused_citing(play: Play, clause: str) -> None:
     assert refusal.code == "rule_violation", f"expected a rule violation, got {refusal}"
     cited = sorted(refusal.clauses)
     assert clause in cited, f"expected a refusal citing {clause}; it cites {cited}: {refusal.message}"
-    if os.environ.get(CITATIONS_ENV, "exact") == "contains":
-        return
     rules = ruleset(play.regulation)
-    allowed = sorted({tuple(sorted(c.clauses)) for c in rules.citations.values() if clause in c.clauses})
-    assert tuple(cited) in allowed, (
-        f"expected the clauses the rule set cites for a rule {clause} states, exactly "
-        f"({' or '.join(str(list(a)) for a in allowed)}); the refusal cites {cited}: {refusal.message}"
+    stating = {name: c for name, c in rules.citations.items() if clause in c.clauses}
+    if os.environ.get(CITATIONS_ENV, "exact") != "contains":
+        allowed = sorted({tuple(sorted(c.clauses)) for c in stating.values()})
+        assert tuple(cited) in allowed, (
+            f"expected the clauses the rule set cites for a rule {clause} states, exactly "
+            f"({' or '.join(str(list(a)) for a in allowed)}); the refusal cites {cited}: {refusal.message}"
+        )
+        stating = {name: c for name, c in stating.items() if sorted(c.clauses) == cited}
+    assert refusal.rule in stating, (
+        f"expected the refusal to name the rule that forbids it ({' or '.join(sorted(stating))}, "
+        f"whose citation holds {clause}); it names {refusal.rule!r}: {refusal.message}"
     )
 
 

@@ -1,4 +1,5 @@
-"""Speaks protocol 2.0: says so to every request (and leaves when told ``bye``)."""
+"""Speaks protocol 2.0 (an older major version than the kit's): says so to every request, in a
+valid hello (and leaves when told ``bye``)."""
 
 import json
 import sys
@@ -10,6 +11,9 @@ for line in sys.stdin:
         "ok": True,
         "protocol": "2.0",
         "implementation": {"name": "future", "version": "9"},
+        "regulations": ["UY"],
+        "levels": ["round"],
+        "actions": [],
     }
     sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()

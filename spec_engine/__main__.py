@@ -9,6 +9,8 @@ odds <reg> [--json]          the exact expected return, basic and composition-de
 strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
 conform --impl CMD ...       the conformance kit against an implementation (the kit extra; --help for options)
 vectors OUT [--check ...]    the suite's scenarios as JSON test vectors, or replay them (the kit extra)
+changelog                    the suite's changelog (Markdown): per version, its protocol changes and its
+                             scenarios added, changed and removed, by clause
 simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the mean return, its 99 %
                              interval and the exact figure ([--workers K] [--strategy basic|simple]
                              [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
@@ -237,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print JSON")
     sub.add_parser("conform", help="the conformance kit (python -m spec_engine.kit.conform)", add_help=False)
     sub.add_parser("vectors", help="test vectors (python -m spec_engine.kit.vectors)", add_help=False)
+    sub.add_parser("changelog", help="the conformance suite's changelog, as Markdown")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
         return run_kit(argv[0], argv[1:])
@@ -254,6 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0 if ok else 1
         elif args.command == "play":
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
+        elif args.command == "changelog":
+            from spec_engine.kit.manifest import changelog
+
+            sys.stdout.write(changelog())
         else:
             text, ok = cmd_check()
             print(text)

@@ -1,7 +1,7 @@
 """The versioned suite: the files match the current release's manifest, a change without a new
 release fails the check, releases and the changelog follow semver, the changelog lists each
-version's protocol changes and its scenarios by clause, and every report names the suite
-version and the manifest's hash."""
+version's protocol changes and its scenarios by clause (printed by ``blackjack-spec changelog``,
+generated for the site), and every report names the suite version and the manifest's hash."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from spec_engine.__main__ import main as cli
 from spec_engine.kit import versions
 from spec_engine.kit.conform import JUNIT, REPORT, SUMMARY, run
 from spec_engine.kit.driver import PROTOCOL_VERSION
@@ -29,6 +30,7 @@ from spec_engine.kit.manifest import (
     scenario_clauses,
     scenario_texts,
 )
+from spec_engine.pages.build import suite_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -185,8 +187,11 @@ def test_the_changelog_lists_what_each_version_added_by_clause_and_the_protocol_
     assert "f022885" in first and "**Scenarios**" not in first  # counted, not listed
 
 
-def test_the_committed_changelog_is_the_generated_one() -> None:
-    assert (ROOT / "docs" / "changelog.md").read_text(encoding="utf-8") == changelog()
+def test_the_changelog_is_a_command_and_a_generated_page(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["changelog"]) == 0
+    assert capsys.readouterr().out == changelog()
+    assert suite_pages() == {"changelog.md": changelog()}
+    assert not (ROOT / "docs" / "changelog.md").exists()  # generated at build, never committed
 
 
 def test_every_report_names_the_suite_and_the_run(tmp_path: Path) -> None:

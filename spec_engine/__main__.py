@@ -10,6 +10,8 @@ strategy <reg> [--json]      the basic-strategy chart derived for the rule set (
 conform --impl CMD ...       the conformance kit against an implementation (the kit extra; --help for options)
 vectors OUT [--check ...]    the suite's scenarios as JSON test vectors, or replay them (the kit extra)
 verify DIR                   a conformance report folder and its certificate, unaltered since the run
+changelog                    the suite's changelog (Markdown): per version, its protocol changes and its
+                             scenarios added, changed and removed, by clause
 simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the mean return, its 99 %
                              interval and the exact figure ([--workers K] [--strategy basic|simple]
                              [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
@@ -262,6 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("vectors", help="test vectors (python -m spec_engine.kit.vectors)", add_help=False)
     p = sub.add_parser("verify", help="check that a conformance report folder and its certificate are unaltered")
     p.add_argument("folder", help="the report folder (conform --out)")
+    sub.add_parser("changelog", help="the conformance suite's changelog, as Markdown")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
         return run_kit(argv[0], argv[1:])
@@ -283,6 +286,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0 if ok else 1
         elif args.command == "play":
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
+        elif args.command == "changelog":
+            from spec_engine.kit.manifest import changelog
+
+            sys.stdout.write(changelog())
         else:
             text, ok = cmd_check()
             print(text)

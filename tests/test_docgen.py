@@ -100,7 +100,7 @@ def test_the_sources_bold_is_shown_as_emphasis_not_asterisks(tmp_path: Path) -> 
 def test_the_matrix_as_a_printable_pdf(tmp_path: Path) -> None:
     written = generate(tmp_path)
     pdf = tmp_path / "rules.pdf"
-    assert pdf in written
+    assert pdf in written and tmp_path / "changelog.md" in written  # the suite's changelog, generated
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF-")
     pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))

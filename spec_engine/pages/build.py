@@ -12,7 +12,8 @@ Pages: ``_snippets/regulations-table.md`` (included on the home page, not a page
 matrix), one page per regulation (``cl.md`` ...), ``scenarios/`` (one page per feature
 file and an index), ``coverage.md``, ``events.md``, ``worked-hands.md``, ``play.md``, ``practice.md`` and
 ``onboarding-<reg>.md`` (:mod:`spec_engine.pages.hands`, :mod:`spec_engine.pages.onboarding`), ``conformance.md``
-(:mod:`spec_engine.pages.conformance`).
+(:mod:`spec_engine.pages.conformance`), ``changelog.md`` (the suite's changelog,
+:func:`spec_engine.kit.manifest.changelog`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.conform import REPORT
 from spec_engine.kit.exercised import clause_coverage, tag_evidence
-from spec_engine.kit.manifest import suite_version
+from spec_engine.kit.manifest import changelog, suite_version
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_results, scenarios
 from spec_engine.kit.vectors import collect, write
 from spec_engine.pages.common import Results, feature_page
@@ -51,6 +52,12 @@ def _showcase_pages() -> dict[str, str]:
     for reg_id in REGULATION_IDS:
         pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
     return pages
+
+
+def suite_pages() -> dict[str, str]:
+    """The conformance suite's own pages: ``changelog.md``, each version's protocol changes and
+    its scenarios added, changed and removed, by clause (generated, never committed)."""
+    return {"changelog.md": changelog()}
 
 
 CONFORMANCE_REPORTS = Path("reports") / "conformance"
@@ -99,7 +106,7 @@ def _conformance_page(out: Path) -> str:
     page = report_page(CONFORMANCE_REPORTS, link_base="conformance")
     return (
         page + "\nThe protocol these implementations speak is described in [the protocol](../protocol.md); "
-        "what changed between versions of the suite, in [its changelog](../changelog.md).\n"
+        "what changed between versions of the suite, in [its changelog](changelog.md).\n"
     )
 
 
@@ -129,6 +136,7 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     for feature, group in by_feature.items():
         pages[f"scenarios/{feature_page(feature)}.md"] = scenario_file_page(feature, group, results, FEATURES.parent)
     pages.update(_showcase_pages())
+    pages.update(suite_pages())
     pages["conformance.md"] = _conformance_page(out)  # (re)makes out/conformance/
     if recordings is not None:
         passed = bool(entries) and all(e.get("status") == "passed" for e in entries)

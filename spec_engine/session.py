@@ -13,7 +13,8 @@ amount), ``share`` (bettor, amount) and ``session_end``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from spec_engine.cards import Card
@@ -26,7 +27,8 @@ from spec_engine.table import Table
 
 
 class Session:
-    """A whole session at one table under a player-banked rule set."""
+    """A whole session at one table under a player-banked rule set. Its table shuffles and
+    cuts with ``generator(seed)`` (``random.Random(seed)`` unless another is injected)."""
 
     def __init__(
         self,
@@ -40,6 +42,7 @@ class Session:
         shoes: Iterable[Iterable[Card]] = (),
         stacked_after_cut: bool = False,
         policy: Policy = simple_policy,
+        generator: Callable[[int], random.Random] = random.Random,
     ) -> None:
         self.rules = rules
         if rules.banker_rotation != "each_participant_per_shoe":
@@ -68,6 +71,7 @@ class Session:
             participants=len(names),
             shoes=shoes,
             stacked_after_cut=stacked_after_cut,
+            generator=generator,
         )
         self.log = self.table.log
         self.banker_index = 0

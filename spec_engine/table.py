@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
@@ -40,7 +40,9 @@ class Table:
     cards given first, then the rest in deck order), as the order before the cut or, with
     ``stacked_after_cut``, after it;
     with ``auto_cut`` the cut is made at random within the rules, else :meth:`cut` waits
-    for a player. Every event goes to :attr:`log`.
+    for a player. The shuffles and cuts draw from :attr:`rng`, ``generator(seed)``
+    (``random.Random(seed)`` unless another generator is injected; ``docs/protocol.md``,
+    Seeded shuffles, says what it draws and when). Every event goes to :attr:`log`.
     """
 
     def __init__(
@@ -55,11 +57,12 @@ class Table:
         auto_cut: bool = True,
         stacked_after_cut: bool = False,
         special_max: Mapping[str, Money] | None = None,
+        generator: Callable[[int], random.Random] = random.Random,
     ) -> None:
         from spec_engine.cards import DECK
 
         self.rules = rules
-        self.rng = random.Random(seed)
+        self.rng = generator(seed)
         self.seed = seed
         self.min_bet = min_bet
         self.max_bet = max_bet

@@ -7,6 +7,7 @@ import copy
 import filecmp
 import hashlib
 import json
+import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,13 +15,16 @@ from typing import Any
 
 import pytest
 
+from spec_engine.cards import Shoe
 from spec_engine.catalog import all_clause_ids
 from spec_engine.kit.driver import Client, EngineDriver, ImplementationTimeout, Refusal
 from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.kit.trace import FEATURES, scenarios
 from spec_engine.kit.vectors import (
     VECTORS_SCHEMA,
+    GeneratedMismatch,
     RecordingDriver,
+    ScriptedGenerator,
     dump,
     load,
     main,
@@ -133,6 +137,66 @@ def test_replay_reports_each_difference(recorded_vectors: list[dict[str, Any]]) 
         assert replay(refusing, EngineDriver()) == [], "the order of the clauses is free"
     step["reply"]["error"]["clauses"] = ["XX-1"]
     assert len(replay(refusing, EngineDriver())) == 1
+
+
+def played_from_its_cards(vector: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """``vector`` replayed on the engine with a generator that gives only what its
+    ``generated`` lists: the differences, and what was left of the list unused."""
+    script = copy.deepcopy(list(vector.get("generated", [])))
+    driver = EngineDriver(generator=lambda seed: ScriptedGenerator(script))
+    return replay(vector, driver), script
+
+
+def test_every_vector_gives_every_card_it_deals(recorded_vectors: list[dict[str, Any]]) -> None:
+    """Every card is in the vector: in its start request, or, where the seeded generator dealt
+    it, in ``generated``; played with those cards and cuts instead of the generator (any other
+    draw refused), every vector gives the same replies and the same log, using all it lists."""
+    for vector in recorded_vectors:
+        request = vector["start"]["request"]
+        assert ("shoe" if vector["level"] == "round" else "shoes") in request or vector["level"] == "session"
+        assert played_from_its_cards(vector) == ([], []), vector["id"]
+    generated = {v["id"]: v["generated"] for v in recorded_vectors if "generated" in v}
+    assert {v["level"] for v in recorded_vectors if v["id"] in generated} == {"table", "session"}
+    refill = generated["cl/shoe/a-shoe-that-runs-out-mid-round-is-refilled-from-the-shuffled-used-cards"]
+    assert [next(iter(entry)) for entry in refill] == ["shuffle", "cut"]
+    seven = "cl/session/three-participants-bank-in-turn-and-share-the-bank-equally"
+    first = generated[seven][0]["shuffle"]  # seed 7, no stacked shoe: the generator's first shuffle
+    assert first == [c.code for c in Shoe.shuffled(2, random.Random(7)).cards()]
+
+
+def test_a_vector_played_from_other_cards_departs(recorded_vectors: list[dict[str, Any]]) -> None:
+    """The listed cards and cuts are what the log follows: another cut, or a shuffle listed
+    where the table draws a cut, is a difference."""
+    vector = copy.deepcopy(
+        next(v for v in recorded_vectors if v["id"] == "cl/session/a-player-may-not-sit-out-a-round")
+    )
+    assert [next(iter(entry)) for entry in vector["generated"]] == ["shuffle", "cut"]
+    vector["generated"][1]["cut"] += 1
+    differences, _ = played_from_its_cards(vector)
+    assert differences and any("events" in d for d in differences)
+    vector["generated"].reverse()
+    differences, _ = played_from_its_cards(vector)
+    assert differences and "GeneratedMismatch" in differences[0]
+    with pytest.raises(GeneratedMismatch):
+        ScriptedGenerator([]).random()
+
+
+def test_the_recording_driver_records_what_the_generator_gave() -> None:
+    """A session of seed 7 records the generator's first shuffle and cut, as ``random.Random(7)``
+    gives them; a round records none."""
+    recorder = RecordingDriver(EngineDriver())
+    client = Client(recorder)
+    client.start("session", "CL", participants=["A", "B", "C"], advance="100", min_bet="10", max_bet="100", seed=7)
+    meta = {"feature": "features/cl/x.feature", "scenario": "A session", "line": 3, "clauses": ["CL-3"]}
+    vector = recorder.vector(meta)
+    assert vector is not None
+    rng = random.Random(7)
+    shoe = Shoe.shuffled(2, rng)
+    assert vector["generated"] == [{"shuffle": [c.code for c in shoe.cards()]}, {"cut": rng.randint(1, 103)}]
+    assert errors("vectors.schema.json", with_events_apart(vector)[0]) == []
+    rounds = RecordingDriver(EngineDriver())
+    Client(rounds).start("round", "CL", shoe=["7S", "5D"], min_bet="10")
+    assert "generated" not in (rounds.vector(meta) or {})
 
 
 class Hanging(EngineDriver):

@@ -51,8 +51,9 @@ the implementation cites), ``input_error`` (with the field at fault), ``unsuppor
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
@@ -272,11 +273,20 @@ class EngineDriver:
     starts with the first bet after the previous one is over, and is finished (cards to the
     discards, results to the balances) as soon as it is settled. ``implementation`` is the
     name the ``hello`` reply gives (the kit's misbehaving test programs borrow the engine
-    under their own names).
+    under their own names). ``generator`` makes the random generator of a table or session
+    from its seed (``random.Random``: the seeded shuffles of ``docs/protocol.md``); the test
+    vectors' recorder passes one that notes what it gives, their replay one that gives the
+    cards a vector lists.
     """
 
-    def __init__(self, implementation: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        implementation: Mapping[str, str] | None = None,
+        *,
+        generator: Callable[[int], random.Random] = random.Random,
+    ) -> None:
         self.implementation = dict(implementation or ENGINE_IMPLEMENTATION)
+        self.generator = generator
         self._reset()
 
     def request(self, message: Request) -> Reply:
@@ -397,6 +407,7 @@ class EngineDriver:
                 auto_cut=False,
                 stacked_after_cut=after_cut,
                 special_max={k: parse_money(v) for k, v in (special_max or {}).items()},
+                generator=self.generator,
             )
         except (InputError, RuleViolation) as exc:
             raise _refusal(exc) from exc
@@ -425,6 +436,7 @@ class EngineDriver:
                 seed=seed,
                 shoes=[parse_cards(s) for s in shoes],
                 stacked_after_cut=after_cut,
+                generator=self.generator,
             )
             self.table = self.session.table
         except (InputError, RuleViolation) as exc:

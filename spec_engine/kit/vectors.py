@@ -29,19 +29,21 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from spec_engine.cards import parse_cards
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.events import money, money_str, parse_money
-from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, Reply, Request, jsonable
+from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, EngineDriver, Reply, Request, jsonable
 from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.kit.trace import suite_command, suite_environment
 from spec_engine.overrides import rule_value
@@ -107,6 +109,7 @@ class RecordingDriver(DriverWrapper):
         if start.get("overrides"):
             rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
         example = nodeid.partition("[")[2].removesuffix("]") or None
+        generated = self.generated(log)
         return {
             "format": VECTOR_FORMAT,
             "protocol": PROTOCOL_VERSION,
@@ -128,7 +131,21 @@ class RecordingDriver(DriverWrapper):
             "steps": [{"request": q, "reply": expected_reply(r)} for q, r in rest],
             "events": log,
             "settlement": settlement(log or []),
+            **({"generated": generated} if generated else {}),
         }
+
+    def generated(self, log: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+        """What the reference's seeded generator gave the scenario (``[]``: nothing, every
+        card was given): the recorded requests played again on the engine with an
+        :class:`ObservedGenerator`, which must give the same final log."""
+        drawn: list[dict[str, Any]] = []
+        engine = EngineDriver(generator=lambda seed: ObservedGenerator(seed, drawn))
+        for request, _ in self.calls:
+            engine.request(request)
+        again = engine.request({"op": "events"})
+        if (again["events"] if again.get("ok") else None) != log:
+            raise RuntimeError("the scenario played again on the engine gave another log: its cards cannot be recorded")
+        return drawn
 
     def save(self, folder: Path, scenario: Mapping[str, Any], nodeid: str = "") -> Path | None:
         """Write the vector into ``folder`` (one file named by a hash of ``nodeid``: the
@@ -141,6 +158,63 @@ class RecordingDriver(DriverWrapper):
         path = folder / f"{name}.json"
         path.write_text(dump_json(vector), encoding="utf-8")
         return path
+
+
+class ObservedGenerator(random.Random):
+    """The reference's generator, ``random.Random(seed)``, noting in ``into`` what it gives
+    a table, in order: each shuffle's result (``{"shuffle": [cards]}``, the card dealt first
+    first, before the cut) and each cut it draws (``{"cut": n}``; the table draws nothing else)."""
+
+    def __init__(self, seed: int, into: list[dict[str, Any]]) -> None:
+        super().__init__(seed)
+        self.into = into
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        super().shuffle(x)
+        self.into.append({"shuffle": [str(card) for card in x]})
+
+    def randint(self, a: int, b: int) -> int:
+        value = super().randint(a, b)
+        self.into.append({"cut": value})
+        return value
+
+
+class GeneratedMismatch(RuntimeError):
+    """A table asked a :class:`ScriptedGenerator` for what its vector does not list."""
+
+
+class ScriptedGenerator(random.Random):
+    """A generator that draws nothing: it gives, in order, what a vector's ``generated`` lists
+    (taking each entry out of ``script``, which several tables may share) and refuses any
+    other draw, so that a vector is played from its cards alone."""
+
+    def __init__(self, script: list[dict[str, Any]]) -> None:
+        super().__init__(0)
+        self.script = script
+
+    def _next(self, kind: str) -> Any:
+        if not self.script or kind not in self.script[0]:
+            listed = next(iter(self.script[0]), "?") if self.script else "nothing more"
+            raise GeneratedMismatch(f"the table asks for a {kind}; the vector lists {listed}")
+        return self.script.pop(0)[kind]
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        cards = parse_cards(self._next("shuffle"))
+        if sorted(card.code for card in cards) != sorted(str(card) for card in x):
+            raise GeneratedMismatch("the listed shuffle holds other cards than the table gathered")
+        x[:] = cards
+
+    def randint(self, a: int, b: int) -> int:
+        value = self._next("cut")
+        if isinstance(value, bool) or not isinstance(value, int) or not a <= value <= b:
+            raise GeneratedMismatch(f"the listed cut {value!r} is not between {a} and {b}")
+        return value
+
+    def getrandbits(self, k: int) -> int:
+        raise GeneratedMismatch("the table draws bits the vector does not list")
+
+    def random(self) -> float:
+        raise GeneratedMismatch("the table draws a number the vector does not list")
 
 
 def settlement(events: Sequence[Mapping[str, Any]]) -> dict[str, str]:

@@ -446,13 +446,17 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
     return RuleSet(id=meta["id"], name=meta["name"], citations=citations, **values)
 
 
+RULESET_DIR = DATA / "rulesets"
+"""Where the rule sets are: ``<id>.toml``, the id in lower case (``uy.toml``)."""
+
+
 @cache
 def ruleset(reg_id: str) -> RuleSet:
     """The rule set of a regulation, by id (``"uy"``, ``"UY"``)."""
     key = reg_id.upper()
     if key not in REGULATION_IDS:
         raise InputError(f"unknown regulation {reg_id!r}; known: {', '.join(REGULATION_IDS)}", field="regulation")
-    return parse_ruleset(DATA / "rulesets" / f"{key.lower()}.toml")
+    return parse_ruleset(RULESET_DIR / f"{key.lower()}.toml")
 
 
 def rulesets() -> tuple[RuleSet, ...]:

@@ -1,14 +1,16 @@
 """The conformance kit: run every clause scenario against another implementation.
 
-    python -m spec_engine.kit.conform --impl "CMD" [--regulation UY] [--out reports/conformance/NAME]
-                                  [--timeout 5] [--memory-mb 1024] [--jobs 2] [-k EXPR] [--max-time S]
+    python -m spec_engine.kit.conform --impl "CMD" [--regulation UY] [--out DIR] [--timeout 5]
+        [--memory-mb 1024] [--jobs N] [-k EXPR | --clause ID ... | --rerun-failed DIR]
+        [--env NAME=VALUE ...] [--max-time S] [--citations exact|contains]
 
 The implementation is a program speaking the conformance protocol (:mod:`spec_engine.kit.protocol`).
-The runner plays the suite as it ships in the package (:mod:`spec_engine.suite`: the same
-scenarios as the project's own tests, no copies) in a pytest subprocess with
-``BLACKJACK_SPEC_IMPL`` set and the plugin ``spec_engine/suite/conform_plugin.py`` loaded (the
-``kit`` extra: pytest, pytest-bdd, pytest-xdist, jsonschema), which gives each scenario one
-status:
+The runner first starts it once and says ``hello`` (:func:`probe`): a program that crashes,
+hangs, answers garbage or another major protocol version there ends the run at once. Then it
+plays the suite as it ships in the package (:mod:`spec_engine.suite`: the same scenarios as the
+project's own tests, no copies) in a pytest subprocess with ``BLACKJACK_SPEC_IMPL`` set and the
+plugin ``spec_engine/suite/conform_plugin.py`` loaded (the ``kit`` extra: pytest, pytest-bdd,
+pytest-xdist, jsonschema), which gives each scenario one status:
 
 =============  =====================================================================
 PASS           the implementation did what the spec says
@@ -16,31 +18,37 @@ FAIL           a Then step's assertion failed: the implementation disagrees with
 ERROR          garbage reply, an ``internal`` error, a reply to the wrong request, ...
 CRASH          the process died or could not start (it is restarted for the next one)
 TIMEOUT        no reply within ``--timeout`` seconds (or the run exceeded ``--max-time``)
-UNSUPPORTED    the implementation answered ``unsupported`` or speaks another protocol version
+UNSUPPORTED    the implementation answered ``unsupported`` to one of the scenario's requests
 SKIP           the scenario was skipped
 =============  =====================================================================
 
 Any other status counts as ERROR, never as a pass. The run always finishes: each request
-waits ``--timeout`` seconds at most and the whole run ``--max-time``.
+waits ``--timeout`` seconds at most and the whole run ``--max-time``. The implementation
+starts in the caller's folder, with an environment of its own
+(:func:`~spec_engine.kit.protocol.implementation_environment`: nothing of the kit's). The run's
+verdict and exit status are :mod:`spec_engine.kit.verdict`'s.
 
 The report goes to the ``--out`` folder:
 
-- ``report.jsonl``: a header line (suite version, git revision, the implementation's hello
-  reply, protocol versions, date, options), then one line per scenario: feature, scenario,
-  line, regulation, clauses, status, message and, when a Then step compared one, the
-  expected (and actual) value;
+- ``report.jsonl``: a header line (the kit's version, the suite's version and manifest hash,
+  the implementation's hello reply, the protocol versions and what they mean for the run, date,
+  options, the selection), then one line per scenario: feature, scenario, line, regulation,
+  level, clauses, status, message and, when a Then step compared one, the expected (and
+  actual) value;
 - ``junit.xml``: the same for CI tools (FAIL is a ``failure``; ERROR, CRASH and TIMEOUT are
   ``error``; UNSUPPORTED and SKIP are ``skipped``);
-- ``summary.json``: counts and percentages per regulation and per clause;
-- ``repro/<scenario>.json`` for every FAIL, ERROR, CRASH and TIMEOUT: the rule set, the
-  requests sent, the expected event log (the same requests replayed on the engine), the
-  actual one (a FAIL's: after a crash, a timeout or garbage the implementation is not asked
-  again) and the index of the first event that differs, and what the implementation wrote to
-  stderr during the scenario (its last 8,000 characters);
+- ``summary.json``: the verdict, counts and percentages per regulation and per clause;
+- ``repro/<scenario>.json`` for every FAIL, ERROR, CRASH and TIMEOUT: the rule set, every
+  request sent (queries included), the expected event log (the same requests replayed on the
+  engine), the actual one (a FAIL's: after a crash, a timeout or garbage the implementation is
+  not asked again) and the index of the first event that differs, and what the implementation
+  wrote to stderr during the scenario (its last 8,000 characters);
 - per scenario in ``report.jsonl``, and over the run in ``summary.json``: how many requests
   it sent and how long the implementation took to answer them (``request_ms``: total and
   slowest, in milliseconds, from a request written to its reply read);
-- ``scenarios.json``: the results in the format of ``reports/scenarios.json``.
+- ``scenarios.json``: the results in the format of ``reports/scenarios.json``;
+- ``certificate.html`` and ``certificate.pdf`` (:mod:`spec_engine.kit.certificate`; the PDF
+  needs a Chromium), ``pytest.log``, and ``SHA256SUMS`` over every file (:func:`verify`).
 
 :func:`report_page` renders one report folder, or a folder of them, as a Markdown page.
 """
@@ -765,7 +773,8 @@ MIN_MEMORY_MB = 64
 the implementation for its own limit."""
 
 
-def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
+def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLineParser:
+    """The runner's command line (docs/labs.md's table of options is checked against it)."""
     parser = OneLineParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, help="the implementation's command line (split without a shell)")
     parser.add_argument(
@@ -820,6 +829,11 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
         help="exact (default): a refusal cites exactly the clauses the rule set cites for the refused rule; "
         "contains: the expected clause among those cited (a relaxed run: never a conformance verdict)",
     )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
 
     def stop(message: str) -> NoReturn:  # one line, no usage: the command line was well formed

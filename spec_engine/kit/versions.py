@@ -101,7 +101,7 @@ class Compatibility:
 def compatibility(theirs: object) -> Compatibility:
     """Judge the version an implementation's ``hello`` names against the kit's."""
     ours = current()
-    text = str(theirs)
+    text = theirs if isinstance(theirs, str) else f"{theirs!r} (a {type(theirs).__name__}, not a string)"
     lines = tuple(f"{v.version} ({c.kind}) {c.what}: {c.text}" for v, c in changes_since(text))
     try:
         their_key = parse(text)

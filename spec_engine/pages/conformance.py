@@ -18,6 +18,7 @@ from spec_engine.kit.conform import (
     slug,
     summarize,
 )
+from spec_engine.kit.verdict import verdict
 from spec_engine.pages.common import clause_link
 
 
@@ -39,8 +40,8 @@ def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None)
         "implementation said it does not offer what the scenario needs (a level, an action, a "
         "regulation); it is neither a pass nor a failure.",
         "",
-        "| implementation | scenarios | pass rate | PASS | UNSUPPORTED | FAIL, ERROR, CRASH, TIMEOUT |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| implementation | verdict | scenarios | pass rate | PASS | UNSUPPORTED | FAIL, ERROR, CRASH, TIMEOUT |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     reports = []
     for path in folders:
@@ -49,9 +50,10 @@ def report_page(folder: str | os.PathLike[str], *, link_base: str | None = None)
         counts = summary["counts"]
         broken = sum(counts[s] for s in ("FAIL", "ERROR", "CRASH", "TIMEOUT"))
         title = section_title(header)
+        judged = verdict(header, results)
         lines.append(
-            f"| [{_md(title)}](#{slug(title)}) | {summary['total']} | {summary['pass_rate']:g} % | {counts['PASS']} | "
-            f"{counts['UNSUPPORTED']} | {broken} |"
+            f"| [{_md(title)}](#{slug(title)}) | {_md(judged.headline)} | {summary['total']} | "
+            f"{summary['pass_rate']:g} % | {counts['PASS']} | {counts['UNSUPPORTED']} | {broken} |"
         )
         reports.append((path, header, results))
     lines.append("")

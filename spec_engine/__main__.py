@@ -7,6 +7,8 @@ check                        validate the catalogs (tiling of the texts) and the
 odds <reg> [--json]          the exact expected return, basic and composition-dependent (needs the analysis extra;
                              kept in the shared cache, --no-cache computes anew)
 strategy <reg> [--json]      the basic-strategy chart derived for the rule set (needs the analysis extra)
+cost <reg> [<reg>] [--set RULE=VALUE ...]   what the differences between two rule sets cost the player,
+                             rule by rule within each, and in all (needs the analysis extra)
 conform --impl CMD ...       the conformance kit against an implementation (the kit extra; --help for options)
 vectors OUT [--check ...]    the suite's scenarios as JSON test vectors, or replay them (the kit extra)
 verify DIR                   a conformance report folder and its certificate, unaltered since the run
@@ -102,6 +104,96 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
     if as_json:
         return json.dumps(result.to_json(), indent=1)
     return odds_text(result)
+
+
+def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bool) -> str:
+    """What the differences between two rule sets cost the player, rule by rule and in all: two
+    rulebooks, or one and a copy with ``changes`` (``field=value``, as in the rule-set files)."""
+    import json
+
+    try:
+        from spec_engine.analysis.compare import Costing
+    except ImportError as exc:  # numpy missing
+        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+    from spec_engine.overrides import rule_value
+    from spec_engine.pages.labels import label, words
+    from spec_engine.rules import topics_of
+
+    a = analysed_rules(first)
+    b = analysed_rules(second) if second else a
+    changed = {}
+    for item in changes:
+        name, sep, raw = item.partition("=")
+        if not sep:
+            raise SpecError(f"--set: expected RULE=VALUE, not {item!r}")
+        try:  # as in the rule-set files: 4, true, "none", [9, 10, 11], "3/2"
+            parsed = json.loads(raw.strip())
+        except ValueError:
+            parsed = raw.strip()
+        changed[name.strip()] = rule_value(name.strip(), parsed, where="--set")
+    if changed:
+        b = b.with_values(**changed)
+    if not second and not changed:
+        raise SpecError("give a second rulebook or --set RULE=VALUE: nothing differs from itself")
+    costing = Costing()
+    c = costing.compare(a, b)
+    name_b = b.id if second else f"{b.id} changed"
+    moving = [e for e in c.effects if e.in_a is not None]
+    topics = dict.fromkeys(t for e in moving for t in topics_of(e.field))
+    joint = {
+        t: costing.joint(a, b, tuple(e.field for e in moving if t in topics_of(e.field)))
+        for t in topics
+        if sum(t in topics_of(e.field) for e in moving) > 1
+    }
+    if as_json:
+        return json.dumps(
+            {
+                "from": a.id,
+                "to": name_b,
+                "returns_percent": {"from": c.a_return, "to": c.b_return},
+                "total_points": c.total,
+                "effects": [
+                    {
+                        "rule": e.field,
+                        "from": words(e.field, e.a_value),
+                        "to": words(e.field, e.b_value),
+                        "within_from": e.in_a,
+                        "within_to": e.in_b,
+                        "changes_instead": e.elsewhere or None,
+                    }
+                    for e in c.effects
+                ],
+                "topics_at_once": {t: {"within_from": x, "within_to": y} for t, (x, y) in joint.items()},
+                "other_rules_differing": list(c.other),
+                "note": "percentage points of the player's return per unit staked, basic strategy (floats)",
+            },
+            indent=1,
+        )
+
+    def pp(value: float | None) -> str:
+        return "-" if value is None else f"{value:+.4f}"
+
+    lines = [
+        f"{a.id} to {name_b}: the player's return under basic strategy, {a.id} {c.a_return:+.4f} %, "
+        f"{name_b} {c.b_return:+.4f} %: {c.total:+.4f} percentage points in all",
+        "",
+        f"{'rule':<44} {a.id:>16} {name_b:>16} {'within ' + a.id:>12} {'within ' + b.id:>12}",
+    ]
+    for e in moving:
+        lines.append(
+            f"{label(e.field)[:44]:<44} {words(e.field, e.a_value)[:16]:>16} {words(e.field, e.b_value)[:16]:>16} "
+            f"{pp(e.in_a):>12} {pp(e.in_b):>12}"
+        )
+    for t, (x, y) in joint.items():
+        lines.append(f"{t + ', all at once':<78} {pp(x):>12} {pp(y):>12}")
+    lines.append(f"{'one by one within ' + a.id + ', summed':<78} {pp(sum(e.in_a or 0.0 for e in moving)):>12}")
+    for e in c.effects:
+        if e.in_a is None:
+            lines.append(f"{label(e.field)}: {words(e.field, e.a_value)} -> {words(e.field, e.b_value)}: {e.elsewhere}")
+    if c.other:
+        lines.append(f"{len(c.other)} other rule values differ without changing the odds: {', '.join(c.other)}")
+    lines.append("(percentage points of the player's return per unit staked; probabilities as floats)")
+    return "\n".join(lines)
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
@@ -216,7 +308,7 @@ def cmd_verify(folder: str) -> tuple[str, bool]:
     certificate's hashes and verdict against the report."""
     from pathlib import Path
 
-    from spec_engine.kit.conform import verify
+    from spec_engine.kit.report import verify
 
     problems = verify(Path(folder))
     if problems:
@@ -251,6 +343,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument(
             "--no-cache", action="store_true", help="compute the figures anew (they then replace the cached ones)"
         )
+    p = sub.add_parser("cost", help="what the differences between two rule sets cost the player (analysis extra)")
+    p.add_argument("regulation", help="the first rulebook: CL, ES, UY, CZ or IT")
+    p.add_argument("other", nargs="?", help="the second rulebook (else the first with --set changes)")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="RULE=VALUE",
+        help="change a rule value of the second (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
     p = sub.add_parser("simulate")
     p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
     p.add_argument("--rounds", type=int, required=True, help="a multiple of 10,000")
@@ -274,6 +377,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(cmd_rules(args.regulation))
         elif args.command == "clauses":
             print(cmd_clauses(args.regulation))
+        elif args.command == "cost":
+            print(cmd_cost(args.regulation, args.other, args.set, args.json))
         elif args.command in ("odds", "strategy"):
             print(cmd_odds(args.regulation, args.json, args.command, refresh=args.no_cache))
         elif args.command == "simulate":

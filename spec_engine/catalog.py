@@ -95,6 +95,9 @@ _REGULATION_KEYS = {
     "published_by",
     "text_date",
     "retrieved",
+    "published_at",
+    "copied",
+    "to_establish",
 }
 NOT_KNOWN = "not known"
 """What a provenance field says when the project does not know it."""
@@ -155,7 +158,13 @@ class Regulation:
     text_date: str = NOT_KNOWN
     """The date of the text (ISO), or ``not known``."""
     retrieved: str = NOT_KNOWN
-    """When the project's copy was retrieved (ISO), or ``not known``."""
+    """When the copy was taken from its publisher (ISO), or ``not known``."""
+    published_at: str = NOT_KNOWN
+    """Where the text was published (a bulletin, a web site and its address), as far as known."""
+    copied: str = NOT_KNOWN
+    """When the project took in its verbatim copy (ISO): the first commit holding it."""
+    to_establish: str = ""
+    """What would establish what is not known of the text's provenance."""
 
     def clause(self, clause_id: str) -> Clause:
         for clause in self.clauses:
@@ -272,6 +281,9 @@ def parse_catalog(path: Path) -> Regulation:
         published_by=_string(path, "[regulation]", meta, "published_by"),
         text_date=_string(path, "[regulation]", meta, "text_date"),
         retrieved=_string(path, "[regulation]", meta, "retrieved"),
+        published_at=_string(path, "[regulation]", meta, "published_at"),
+        copied=_string(path, "[regulation]", meta, "copied"),
+        to_establish=_string(path, "[regulation]", meta, "to_establish"),
     )
 
 

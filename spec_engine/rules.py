@@ -342,6 +342,27 @@ RULE_TOPICS: dict[str, str] = _topics()
 """The topic of each rule field (shoe, boxes, dealing, playing, dealer, settlement,
 insurance, doubling, splitting, limits, procedure, session), in field order."""
 
+ALSO_TOPICS: dict[str, tuple[str, ...]] = {
+    "double_after_split": ("splitting",),
+    "double_after_split_hands": ("splitting",),
+    "split_21_is_blackjack": ("splitting",),
+    "double_on_split_aces": ("doubling",),
+    "split_aces_one_card": ("doubling",),
+    "dealer_blackjack_takes": ("dealer",),
+    "even_money": ("insurance",),
+    "insurance_per_bettor": ("boxes",),
+    "behind_may_decline_double": ("doubling",),
+    "behind_may_decline_split": ("splitting",),
+    "cut_offered_to": ("procedure",),
+}
+"""The other topics a rule belongs to, beside the one it is filed under: a reader filtering on
+splitting finds "double after split" too."""
+
+
+def topics_of(field: str) -> tuple[str, ...]:
+    """Every topic of a rule field, the one it is filed under first."""
+    return (RULE_TOPICS[field], *ALSO_TOPICS.get(field, ()))
+
 
 def _value(path: str, name: str, kind: str, choices: tuple[str, ...], raw: Any) -> Any:
     def bad(expected: str) -> InputError:

@@ -15,8 +15,9 @@ from pypdf import PdfReader
 
 from spec_engine import __version__
 from spec_engine.kit.certificate import HTML, PDF, certificate_html, chromium
-from spec_engine.kit.conform import SUMMARY, run
+from spec_engine.kit.conform import run
 from spec_engine.kit.manifest import current
+from spec_engine.kit.report import SUMMARY
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = f"{sys.executable} -m tests.hostile.six_to_five"

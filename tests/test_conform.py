@@ -19,19 +19,15 @@ import pytest
 
 from spec_engine import __version__
 from spec_engine.kit.conform import (
-    JUNIT,
-    REPORT,
-    SUMMARY,
     assemble,
     first_difference,
     normalize_status,
-    read_report,
     replay,
     run,
     summarize,
-    verify,
 )
 from spec_engine.kit.driver import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
+from spec_engine.kit.report import JUNIT, REPORT, SUMMARY, read_report, verify
 from spec_engine.kit.verdict import verdict
 from spec_engine.kit.versions import current as protocol_version
 from spec_engine.pages.conformance import report_page

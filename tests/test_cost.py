@@ -30,28 +30,28 @@ def test_a_departing_value_is_measured_against_the_value_the_other_texts_give() 
 
 def test_each_effect_points_the_way_the_game_says() -> None:
     found = effects(SETS)
-    assert found["decks", "CL"].delta > 0.1  # two decks instead of six favour the player
-    assert 0 < found["decks", "UY"].delta < found["decks", "CL"].delta  # five decks: a little
+    # the texts disagree on the decks (2, 5, 6) with no value most of theirs: no norm to measure
+    # against (the cost between two rulebooks gives each pair's)
+    assert not any(field == "decks" for field, _ in found)
     assert found["double_after_split", "IT"].delta < -0.05  # no double after a split costs him
     assert found["double_totals", "CL"].delta < -0.05  # doubling on 9, 10, 11 only costs him
     assert found["split_aces_one_card", "UY"].delta > 0.1  # split aces that play on are worth much
-    assert found["resplit_aces", "CZ"].delta > 0  # re-splitting aces helps
+    assert not any(field == "resplit_aces" for field, _ in found)  # the texts split two against two
     assert found["resplit_consecutive_only", "UY"].delta < 0  # fewer re-splits cost him
     # a hand below 12 is never worth standing on: UY's least total to stand costs nothing
     assert abs(found["min_stand_total", "UY"].delta) < 0.001
     # who banks changes the banker's edge, not the player's return
     assert abs(found["co_owned_bank", "CL"].delta) < 1e-9
-    assert ("decks", "CZ") not in found  # six decks is the base itself
     assert ("max_boxes", "CL") not in found  # no effect on the odds: not measured
 
 
 def test_the_matrix_shows_the_effect_under_a_departing_value() -> None:
     page = rules_page(matrix_effects())
-    row = re.search(r'<tr id="rule-decks".*?</tr>', page, re.S)
+    row = re.search(r'<tr id="rule-split_aces_one_card".*?</tr>', page, re.S)
     assert row is not None
     cells = re.findall(r"<td.*?</td>", row.group(0), re.S)
-    assert "player's return +0.2" in cells[0]  # CL, 2 decks
-    assert "vs 6" in cells[0] and "effect" not in cells[1]  # ES assumes its decks: no effect shown
+    assert "player's return +0.1" in cells[2] and "vs yes" in cells[2]  # UY: split aces play on
+    assert "effect" not in cells[0]  # CL gives the common value: nothing measured
     assert "player's return" not in rules_page()  # without the analysis the matrix shows none
 
 

@@ -41,9 +41,12 @@ def test_cells_departing_from_the_common_value_are_highlighted() -> None:
     row = next(line for line in page.splitlines() if 'id="rule-decks"' in line)
     cells = row.split("<td")[1:]
     flagged = ["differs" in cell.split(">", 1)[0] for cell in cells]
-    # the texts say 2 (CL, read), 5 (UY) and 6 (CZ): no majority, each stands out; ES and IT
-    # are silent (6 assumed), which counts neither as the norm nor as a departure
-    assert flagged == [True, False, True, True, False]
+    # the texts say 2 (CL, read), 5 (UY) and 6 (CZ): no value is most of theirs, so none departs
+    # from it (the row says the texts disagree); ES and IT are silent (6 assumed), which counts
+    # neither as the norm nor as a departure
+    assert flagged == [False] * 5 and 'class="differs tied"' in row
+    splits = next(line for line in page.splitlines() if 'id="rule-split_aces_one_card"' in line)
+    assert ["differs" in c.split(">", 1)[0] for c in splits.split("<td")[1:]] == [False, False, True, False, False]
     same = next(line for line in page.splitlines() if 'id="rule-blackjack_payout"' in line)
     assert 'class="same"' in same and "differs" not in same
 
@@ -68,11 +71,11 @@ def test_every_rule_has_the_trades_name_and_each_rulebook_a_shorthand() -> None:
 
 
 def test_the_matrix_as_csv() -> None:
-    rows = list(csv.reader(io.StringIO(csv_text())))
-    assert rows[0][:4] == ["topic", "rule", "identifier", "texts differ"]
-    assert len(rows) == 1 + len(RULE_FIELDS)
-    decks = next(r for r in rows if r[2] == "decks")
-    assert decks[3] == "yes" and decks[4:7] == ["2", "interpretation", "CL-ANX-2 CL-2"]
+    rows = list(csv.reader(io.StringIO(csv_text().removeprefix("\ufeff"))))
+    head = next(i for i, r in enumerate(rows) if r[:5] == ["topic", "also under", "rule", "identifier", "texts differ"])
+    assert len(rows) == head + 1 + len(RULE_FIELDS)
+    decks = next(r for r in rows if len(r) > 3 and r[3] == "decks")
+    assert decks[4] == "yes, no value most texts give" and decks[5:8] == ["2", "interpretation", "CL-ANX-2 CL-2"]
 
 
 def test_verbatim_text_is_made_inert() -> None:
@@ -85,7 +88,7 @@ def test_each_text_says_where_it_comes_from(tmp_path: Path) -> None:
     es = (tmp_path / "es.md").read_text(encoding="utf-8")
     assert "| date of the text | 2014-09-22 |" in es and "BOME" in es
     cl = (tmp_path / "cl.md").read_text(encoding="utf-8")
-    assert "| date of the text | not known (undated) |" in cl and "| retrieved | not known |" in cl
+    assert "| date of the text | not known (undated) |" in cl and "| taken from its publisher | not known |" in cl
     matrix = (tmp_path / "rules.md").read_text(encoding="utf-8")
     assert re.search(r"As of suite \S+ \(\d+ feature files\), revision \S+, built \d{4}-\d\d-\d\d", matrix)
 
@@ -104,5 +107,5 @@ def test_the_matrix_as_a_printable_pdf(tmp_path: Path) -> None:
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF-")
     pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
-    assert pages == -(-len(RULE_FIELDS) // 17)  # every rule, 17 to a page
+    assert pages == -(-len(RULE_FIELDS) // 17) + 1  # every rule, 17 to a page, then the texts' provenance
     assert b"Blackjack Spec: the rules compared" in data  # the document's title (metadata)

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from spec_engine.kit.certificate import HTML, PDF
-from spec_engine.kit.conform import JUNIT, MIN_MEMORY_MB, REPORT, REPRO, RESULTS, SUMMARY, build_parser, run
+from spec_engine.kit.conform import MIN_MEMORY_MB, build_parser, run
 from spec_engine.kit.protocol import PASSED_ON
+from spec_engine.kit.report import JUNIT, REPORT, REPRO, RESULTS, SUMMARY
 from spec_engine.kit.verdict import EXIT, SUMS
 
 ROOT = Path(__file__).resolve().parents[1]

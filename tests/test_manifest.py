@@ -15,7 +15,7 @@ import pytest
 
 from spec_engine.__main__ import main as cli
 from spec_engine.kit import versions
-from spec_engine.kit.conform import JUNIT, REPORT, SUMMARY, run
+from spec_engine.kit.conform import run
 from spec_engine.kit.driver import PROTOCOL_VERSION
 from spec_engine.kit.manifest import (
     FEATURES,
@@ -30,6 +30,7 @@ from spec_engine.kit.manifest import (
     scenario_clauses,
     scenario_texts,
 )
+from spec_engine.kit.report import JUNIT, REPORT, SUMMARY
 from spec_engine.pages.build import suite_pages
 
 ROOT = Path(__file__).resolve().parents[1]

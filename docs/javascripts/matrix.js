@@ -11,7 +11,9 @@
     only.checked = params.get("differs") === "1";
     function apply(remember) {
       table.querySelectorAll("tbody tr").forEach(function (row) {
-        var show = (topic === "all" || row.dataset.topic === topic) && (!only.checked || row.classList.contains("differs"));
+        // a row belongs to every topic it is filed or cross-filed under (data-topics)
+        var topics = (row.dataset.topics || row.dataset.topic || "").split(" ");
+        var show = (topic === "all" || topics.indexOf(topic) >= 0) && (!only.checked || row.classList.contains("differs"));
         row.style.display = show ? "" : "none";
       });
       document.querySelectorAll(".topic-filter").forEach(function (b) {

@@ -83,8 +83,17 @@ from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, Imple
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
 from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment
+from spec_engine.kit.report import (
+    JUNIT,
+    REPORT,
+    REPRO,
+    RESULTS,
+    SUMMARY,
+    _read_jsonl,
+    failed_nodeids,
+)
 from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
-from spec_engine.kit.verdict import EVIDENCE_MARK, SUMS, files_of, sha256, verdict, write_sums
+from spec_engine.kit.verdict import SUMS, verdict, write_sums
 from spec_engine.kit.versions import compatibility
 from spec_engine.rules import RULE_FIELDS, ruleset
 
@@ -101,7 +110,6 @@ PLUGIN = "spec_engine.suite.conform_plugin"
 PARTIAL = ".partial"
 """The sub-folder where the pytest plugin writes its raw results while the run goes on."""
 
-REPORT, JUNIT, SUMMARY, REPRO, RESULTS = "report.jsonl", "junit.xml", "summary.json", "repro", "scenarios.json"
 CITATIONS = ("exact", "contains")
 """How a refusal's clause ids are compared (``--citations``): exactly the reference's, or the
 expected one among them (a declared, deliberate difference)."""
@@ -426,19 +434,6 @@ PUBLIC_FIELDS = (
 )
 
 
-def _read_jsonl(path: Path) -> list[dict[str, Any]]:
-    rows = []
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue  # a line cut short when the run was stopped
-            if isinstance(row, dict):
-                rows.append(row)
-    return rows
-
-
 def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -> list[dict[str, Any]]:
     """Write the report files from the plugin's raw results in ``out/.partial``; a collected
     scenario without a result gets TIMEOUT when the run was ``stopped`` (else ERROR)."""
@@ -543,13 +538,6 @@ def implementation_name(header: Mapping[str, Any]) -> str:
     if impl.get("name"):
         return f"{impl['name']} {impl.get('version', '')}".strip()
     return str(header.get("command") or "unknown implementation")
-
-
-def read_report(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A report folder's header and results."""
-    rows = _read_jsonl(folder / REPORT)
-    header = next((r for r in rows if r.get("kind") == "header"), {})
-    return header, [r for r in rows if r.get("kind") == "result"]
 
 
 # ------------------------------------------------------------------------------ the runner
@@ -686,59 +674,6 @@ def run(
     if not results and not quiet:
         sys.stderr.write((out / "pytest.log").read_text(encoding="utf-8", errors="replace")[-3000:])
     return header, results
-
-
-def verify(folder: Path) -> list[str]:
-    """Why ``folder`` (a report folder) is not as its run left it; empty when it is: every
-    file against ``SHA256SUMS``, the certificate's hashes of the evidence against the files,
-    and the verdict the certificate and ``summary.json`` state against the one the results give."""
-    problems: list[str] = []
-    sums = folder / SUMS
-    if not (folder / REPORT).is_file():
-        return [f"{folder}: no {REPORT}: not a report folder"]
-    if not sums.is_file():
-        return [f"{SUMS} is missing: not a sealed report folder"]
-    listed: dict[str, str] = {}
-    for line in sums.read_text(encoding="utf-8").splitlines():
-        digest, _, name = line.partition("  ")
-        listed[name] = digest
-    present = set(files_of(folder))
-    problems += [f"{name}: not in {SUMS} (added after the run)" for name in sorted(present - set(listed))]
-    for name, digest in sorted(listed.items()):
-        if name not in present:
-            problems.append(f"{name}: listed in {SUMS} but missing")
-        elif sha256(folder / name) != digest:
-            problems.append(f"{name}: changed since the run (its SHA-256 is not the one in {SUMS})")
-    header, results = read_report(folder)
-    found = verdict(header, results)
-    page = folder / CERTIFICATE_HTML
-    if not page.is_file():
-        problems.append(f"{CERTIFICATE_HTML} is missing")
-    else:
-        import html
-
-        text = page.read_text(encoding="utf-8")
-        for name, digest in EVIDENCE_MARK.findall(text):
-            if not (folder / name).is_file():
-                problems.append(f"the certificate names {name}, which is missing")
-            elif sha256(folder / name) != digest:
-                problems.append(f"the certificate's SHA-256 of {name} does not match the file")
-        if f'data-verdict="{found.kind}"' not in text or html.escape(found.headline, quote=True) not in text:
-            problems.append(f"the certificate's verdict is not the one its report gives: {found.headline}")
-    summary = folder / SUMMARY
-    if summary.is_file():
-        stated = json.loads(summary.read_text(encoding="utf-8")).get("verdict") or {}
-        if stated.get("headline") != found.headline:
-            problems.append(f"{SUMMARY}'s verdict is not the one its report gives: {found.headline}")
-    return problems
-
-
-def failed_nodeids(folder: Path) -> list[str]:
-    """The scenarios an earlier report (its folder) lists as FAIL, ERROR, CRASH or TIMEOUT."""
-    if not (folder / REPORT).is_file():
-        raise ValueError(f"{folder} holds no {REPORT}: not a report folder")
-    _, results = read_report(folder)
-    return [str(r["nodeid"]) for r in results if r.get("status") in BROKEN and r.get("nodeid")]
 
 
 def _env_pair(text: str) -> tuple[str, str]:

@@ -26,24 +26,26 @@ import zipfile
 from collections import defaultdict
 from pathlib import Path
 
+from spec_engine.analysis.compare import Costing
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
-from spec_engine.kit.conform import REPORT
 from spec_engine.kit.exercised import clause_coverage, tag_evidence
 from spec_engine.kit.manifest import changelog, suite_version
+from spec_engine.kit.report import REPORT
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, read_results, scenarios
 from spec_engine.kit.vectors import collect, write
 from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
-from spec_engine.pages.cost import cost_page, matrix_effects, strategy_page
+from spec_engine.pages.cost import cost_page, effect_figures, matrix_effects, strategy_page
 from spec_engine.pages.hands import worked_hands_page
 from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
+from spec_engine.pages.pairs import costed_fields, pairs_page
 from spec_engine.pages.pdf import write_pdf
 from spec_engine.pages.play import play_page
 from spec_engine.pages.practice import practice_page
-from spec_engine.pages.regulations import regulation_page, regulations_table
+from spec_engine.pages.regulations import regulation_page, regulations_table, trainees_table
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
 
 
@@ -118,12 +120,15 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     results = Results(entries)
     infos = scenarios(FEATURES)
     directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
+    costing = Costing()  # one memo of returns for the matrix's links and the pairs page
     pages: dict[str, str] = {
         "_snippets/regulations-table.md": regulations_table(),
-        "rules.md": rules_page(matrix_effects()),
+        "_snippets/trainees.md": trainees_table(),
+        "rules.md": rules_page(matrix_effects(), costed_fields(costing)),
         "cost.md": cost_page(),
+        "pairs.md": pairs_page(costing=costing),
         "strategy.md": strategy_page(),
-        "rules.csv": csv_text(),
+        "rules.csv": csv_text(effect_figures()),
         "events.md": events_page(),
         "coverage.md": coverage_page(results_path if entries else None, directness),
         "scenarios/index.md": scenario_index(infos, results),

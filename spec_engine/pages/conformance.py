@@ -9,15 +9,14 @@ from typing import Any
 
 from spec_engine.catalog import is_clause_id
 from spec_engine.kit.conform import (
-    REPORT,
     STATUSES,
     clause_key,
     implementation_name,
     normalize_status,
-    read_report,
     slug,
     summarize,
 )
+from spec_engine.kit.report import REPORT, read_report
 from spec_engine.kit.verdict import verdict
 from spec_engine.pages.common import clause_link
 

@@ -23,9 +23,9 @@ from typing import Any
 
 from spec_engine.analysis import LEGEND, METHOD, USED, Odds, cached_odds, default_cache_dir
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.labels import label
+from spec_engine.pages.labels import label, words
 from spec_engine.pages.matrix import as_of, comparison
-from spec_engine.rules import RuleSet, ruleset, show_value
+from spec_engine.rules import RuleSet, ruleset
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 ACTION_NAMES = {"H": "hit", "S": "stand", "D": "double, else hit", "Ds": "double, else stand", "P": "split"}
@@ -96,7 +96,7 @@ def effects(sets: Sequence[RuleSet] | None = None) -> dict[tuple[str, str], Effe
 def effect_note(effect: Effect) -> str:
     """The line a matrix cell shows under a departing value."""
     sign = "+" if effect.delta >= 0 else "\u2212"
-    base = html.escape(show_value(effect.base).replace("_", " "))
+    base = html.escape(words(effect.field, effect.base))
     shown = (
         f"player's return unchanged vs {base}"
         if abs(effect.delta) < 0.0005
@@ -144,7 +144,7 @@ def _prob(value: float) -> str:
 
 def _rule_links(rules: RuleSet, fields: Sequence[str]) -> str:
     return ", ".join(
-        f'<a href="rules.html#rule-{f}">{html.escape(label(f))}: {html.escape(show_value(getattr(rules, f)))}</a>'
+        f'<a href="rules.html#rule-{f}">{html.escape(label(f))}: {html.escape(words(f, getattr(rules, f)))}</a>'
         + ("*" if rules.citations[f].assumed else "")
         for f in fields
     )
@@ -260,7 +260,9 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
             "payouts of the engine stay exact. Every figure depends on the rule values listed under "
             "[the rule values behind the figures](#the-rule-values-behind-the-figures); a value marked * "
             "is one the text does not state (the rule set's assumption). The effect of each value "
-            "that departs from the other texts is shown on [the rules compared](rules.md).",
+            "that departs from the other texts is shown on [the rules compared](rules.md); what the "
+            "differences between any two rulebooks cost, rule by rule and in all, on "
+            "[the cost between two rulebooks](pairs.md).",
             "",
             *table("The figures, per rulebook", main),
             "## By the dealer's up-card",
@@ -355,3 +357,8 @@ def strategy_page(sets: Sequence[RuleSet] | None = None) -> str:
 def matrix_effects() -> Mapping[tuple[str, str], str]:
     """(field, regulation) -> the note a departing cell of the matrix shows."""
     return {key: effect_note(e) for key, e in effects().items()}
+
+
+def effect_figures() -> Mapping[tuple[str, str], float]:
+    """(field, regulation) -> the effect of that departing value, in percentage points."""
+    return {key: e.delta for key, e in effects().items()}

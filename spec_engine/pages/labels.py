@@ -90,6 +90,88 @@ def label(field: str) -> str:
     return LABELS[field]
 
 
+NONE_WORDS: dict[str, str] = {
+    "cut_card_from_end": "no fixed number",
+    "cut_card_per_participant": "not by the participants",
+    "min_cut": "no least cut",
+    "max_bets_per_box": "no limit",
+    "max_bets_unseated_box": "as any box",
+    "no_more_bets_call": "no call stated",
+    "insurance_min_of_table_min": "no minimum",
+    "insurance_multiple": "any amount",
+    "double_totals": "any two cards",
+    "double_after_split_hands": "every split hand",
+    "max_split_hands": "no limit",
+    "bet_multiple": "any amount",
+    "limit_ratio": "no ratio set",
+    "absent_player_draws_to": "not provided for",
+    "unclaimed_winnings_rounds": "not provided for",
+}
+"""What a rule's ``none`` means, in the trade's words (a test checks every field that may be
+none has its words): never a bare "none" on a page."""
+
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "cut_offered_to": {"cut_card_receiver": "the player the cut card reached", "any_player": "any player who wishes"},
+    "unseated_box_decider": {"largest_bet": "the largest bet", "first_bettor": "the first bettor"},
+    "bet_behind_consent": {
+        "not_asked": "nothing from the holder",
+        "unless_objected": "no objection from the holder",
+        "required": "the holder's consent",
+    },
+    "deal_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
+    "play_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
+    "payment_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
+    "dealer_blackjack_takes": {
+        "all_stakes": "all stakes (doubles and splits too)",
+        "original_stakes": "original bets only",
+    },
+    "insurance_timing": {
+        "after_initial_deal": "after the first two cards",
+        "before_dealer_second_card": "before the dealer's second card",
+    },
+    "insurance_base": {"original_stake": "the original bet", "total_stake": "the total stake (doubles and splits)"},
+    "over_maximum_bet": {"refused": "refused", "capped": "paid up to the maximum, the excess returned"},
+    "missed_insurance_call": {"proceed": "play on", "void_ten": "a ten drawn is voided, insurance called"},
+    "banker_rotation": {"house": "the house", "each_participant_per_shoe": "each player in turn, a shoe each"},
+    "misdeal_remedy": {
+        "return_to_shoe": "returned to the shoe",
+        "void": "voided",
+        "next_card": "used as the next card",
+    },
+    "card_to_box_without_bet": {"misdeal_remedy": "as a misdealt card", "reconstruct": "the round reconstructed"},
+}
+"""Each named value of a choice, in the trade's words (a test checks every choice is here)."""
+
+ZERO_WORDS: dict[str, str] = {"min_stand_total": "any total"}
+"""Where 0 means "no such rule", in words."""
+
+BOOL_WORDS: dict[str, tuple[str, str]] = {
+    "dealer_stands_soft_17": ("stands (S17)", "draws (H17)"),
+}
+"""(true, false) in words where yes/no would not read."""
+
+
+def words(field: str, value: object) -> str:
+    """A rule value as the trade says it: ``any two cards``, ``no limit``, ``3:2``,
+    ``from the dealer's left``, ``9, 10, 11``, ``4 to 50``, ``yes``/``no``."""
+    if value is None:
+        return NONE_WORDS[field]
+    if value == 0 and field in ZERO_WORDS and not isinstance(value, bool):
+        return ZERO_WORDS[field]
+    if isinstance(value, bool):
+        pair = BOOL_WORDS.get(field)
+        return (pair[0] if value else pair[1]) if pair else ("yes" if value else "no")
+    if isinstance(value, str) and field in CHOICE_WORDS:
+        return CHOICE_WORDS[field].get(value, value.replace("_", " "))
+    if isinstance(value, Fraction) and field in ("blackjack_payout", "insurance_payout"):
+        return _ratio(value)
+    if isinstance(value, frozenset):
+        return ", ".join(str(v) for v in sorted(value))
+    if isinstance(value, tuple):
+        return " to ".join(str(v) for v in value)
+    return str(value)
+
+
 def _ratio(value: Fraction) -> str:
     return f"{value.numerator}:{value.denominator}"
 

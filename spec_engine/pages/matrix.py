@@ -21,14 +21,15 @@ from typing import Any
 from spec_engine.catalog import REGULATION_IDS, regulation
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.common import clause_href, text, verbatim_html
-from spec_engine.pages.labels import label, summary
-from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset, show_value
+from spec_engine.pages.labels import label, summary, words
+from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset, topics_of
 
 
 def comparison(sets: list[RuleSet], field: str) -> tuple[bool, set[int]]:
     """Whether a rule differs between the texts, and which columns depart: only the values a
     text states or is read to say are compared; assumed values are neither the norm nor a
-    departure. With no majority among the texts' values every stated cell departs."""
+    departure. With no single most common value among the texts' values (:func:`tied`) no
+    value is the norm and none departs: the texts simply disagree."""
     values = [repr(getattr(r, field)) for r in sets]
     texts = [i for i, r in enumerate(sets) if not r.citations[field].assumed]
     said = [values[i] for i in texts]
@@ -36,9 +37,15 @@ def comparison(sets: list[RuleSet], field: str) -> tuple[bool, set[int]]:
         return False, set()
     counts = Counter(said)
     common, top = counts.most_common(1)[0]
-    if list(counts.values()).count(top) > 1:  # no single most common value: every one stands out
-        return True, set(texts)
+    if list(counts.values()).count(top) > 1:  # no single most common value: nothing departs from it
+        return True, set()
     return True, {i for i in texts if values[i] != common}
+
+
+def tied(sets: list[RuleSet], field: str) -> bool:
+    """Whether the texts differ on a rule with no value most of them give."""
+    differs, departing = comparison(sets, field)
+    return differs and not departing
 
 
 def _why(rules: RuleSet, cite: Citation) -> str:
@@ -59,7 +66,7 @@ def _why(rules: RuleSet, cite: Citation) -> str:
 
 def _cell(rules: RuleSet, name: str, departs: bool, effect: str = "") -> str:
     cite: Citation = rules.citations[name]
-    shown = html.escape(show_value(getattr(rules, name)).replace("_", " "))
+    shown = html.escape(words(name, getattr(rules, name)))
     classes = ["cell", f"basis-{cite.basis.replace(' ', '-')}"] + (["differs"] if departs else [])
     ids = ", ".join(html.escape(c) for c in cite.clauses)
     basis = {"not stated": "assumed", "interpretation": f"reading of {ids}"}.get(cite.basis, ids)
@@ -83,30 +90,75 @@ def rows_of(sets: list[RuleSet]) -> list[dict[str, Any]]:
                 "field": f.name,
                 "label": label(f.name),
                 "topic": RULE_TOPICS[f.name],
+                "topics": topics_of(f.name),
                 "doc": f.metadata["doc"],
                 "differs": differs,
+                "tied": differs and not departing,
                 "departing": departing,
             }
         )
     return out
 
 
-def csv_text() -> str:
-    """The matrix as CSV: one row per rule value, per regulation its value, basis and clauses."""
+def csv_text(effects: Mapping[tuple[str, str], float] | None = None) -> str:
+    """The matrix as CSV, for a spreadsheet: a byte-order mark (so that Excel reads UTF-8:
+    "konec sázení"), the texts' provenance first, then one row per rule value: its topics, the
+    trade's name and the identifier, whether the texts differ, and per regulation the value in
+    the trade's words, its basis, its clauses, whether it departs and its effect on the
+    player's return (percentage points, basic strategy, floats; empty where none is measured)."""
     sets = [ruleset(r) for r in REGULATION_IDS]
+    effects = effects or {}
     out = io.StringIO()
+    out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\n")
-    head = ["topic", "rule", "identifier", "texts differ"]
+    writer.writerow(["provenance", *(f"{r.id}" for r in sets)])
+    for key, title in PROVENANCE_FIELDS:
+        writer.writerow([title, *(getattr(regulation(r.id), key) for r in sets)])
+    writer.writerow([])
+    head = ["topic", "also under", "rule", "identifier", "texts differ"]
     for r in sets:
-        head += [f"{r.id} value", f"{r.id} basis", f"{r.id} clauses"]
+        head += [f"{r.id} value", f"{r.id} basis", f"{r.id} clauses", f"{r.id} departs", f"{r.id} effect (pp)"]
     writer.writerow(head)
     for row in rows_of(sets):
-        line = [row["topic"], row["label"], row["field"], "yes" if row["differs"] else "no"]
-        for r in sets:
+        differs = "no" if not row["differs"] else "yes, no value most texts give" if row["tied"] else "yes"
+        line = [row["topic"], " ".join(row["topics"][1:]), row["label"], row["field"], differs]
+        for i, r in enumerate(sets):
             cite = r.citations[row["field"]]
-            line += [show_value(getattr(r, row["field"])), cite.basis, " ".join(cite.clauses)]
+            effect = effects.get((row["field"], r.id))
+            line += [
+                words(row["field"], getattr(r, row["field"])),
+                cite.basis,
+                " ".join(cite.clauses),
+                "yes" if i in row["departing"] else "",
+                "" if effect is None else f"{effect:+.4f}",
+            ]
         writer.writerow(line)
     return out.getvalue()
+
+
+PROVENANCE_FIELDS = (
+    ("name", "title"),
+    ("reference", "reference"),
+    ("published_by", "published by"),
+    ("published_at", "published at"),
+    ("text_date", "date of the text"),
+    ("retrieved", "taken from its publisher"),
+    ("copied", "taken into the project"),
+    ("to_establish", "what would establish what is not known"),
+)
+"""The provenance of a text, in the order the pages, the CSV and the PDF give it."""
+
+
+def provenance_table(sets: list[RuleSet]) -> list[str]:
+    """The five texts' provenance side by side (Markdown), "not known" said where it is."""
+    lines = [
+        "| | " + " | ".join(f"[{r.id}]({r.id.lower()}.md)" for r in sets) + " |",
+        "|---|" + "---|" * len(sets),
+    ]
+    for key, title in PROVENANCE_FIELDS[1:]:
+        cells = [html.escape(getattr(regulation(r.id), key), quote=False).replace("|", "\\|") for r in sets]
+        lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def as_of() -> str:
@@ -117,9 +169,11 @@ def as_of() -> str:
     return f"suite {suite['version']} ({suite['features']} feature files), revision {revision}, built {today}"
 
 
-def rules_page(effects: Mapping[tuple[str, str], str] | None = None) -> str:
+def rules_page(effects: Mapping[tuple[str, str], str] | None = None, costed: frozenset[str] = frozenset()) -> str:
     """The comparison matrix; ``effects`` adds, under a departing value, what it does to the
-    player's return ((field, regulation) -> the note, from :mod:`spec_engine.pages.cost`)."""
+    player's return ((field, regulation) -> the note, from :mod:`spec_engine.pages.cost`);
+    ``costed``: the rules whose cost between two rulebooks the site gives (each row of them
+    links there)."""
     sets = [ruleset(r) for r in REGULATION_IDS]
     effects = effects or {}
     topics = sorted(set(RULE_TOPICS.values()), key=list(dict.fromkeys(RULE_TOPICS.values())).index)
@@ -132,9 +186,18 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None) -> str:
         cells = "".join(
             _cell(r, name, i in row["departing"], effects.get((name, r.id), "")) for i, r in enumerate(sets)
         )
+        state = "same" if not row["differs"] else "differs tied" if row["tied"] else "differs"
+        notes = []
+        if row["tied"]:
+            notes.append('<span class="tie">the texts disagree; no value is most of theirs</span>')
+        if name in costed and row["differs"]:
+            notes.append(f'<a href="pairs.html#rule-{name}">its cost between two rulebooks</a>')
+        also = " ".join(row["topics"])
         rows.append(
-            f'<tr id="rule-{name}" data-topic="{row["topic"]}" class="{"differs" if row["differs"] else "same"}">'
-            f'<th scope="row">{html.escape(row["label"])}<br><small><code>{name}</code></small></th>{cells}</tr>'
+            f'<tr id="rule-{name}" data-topic="{row["topic"]}" data-topics="{also}" class="{state}">'
+            f'<th scope="row">{html.escape(row["label"])}<br><small><code>{name}</code></small>'
+            + "".join(f"<br><small>{n}</small>" for n in notes)
+            + f"</th>{cells}</tr>"
         )
     head = "".join(f'<th scope="col"><a href="{r.id.lower()}.html">{html.escape(r.name)}</a></th>' for r in sets)
     lines = [f"- **{html.escape(r.name)}**: {html.escape(summary(r))}" for r in sets]
@@ -147,6 +210,13 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None) -> str:
                 kind = {"not stated": "not stated", "interpretation": "reading"}.get(cite.basis, "note")
                 notes.append(f"- {text(label(f.name))} (`{f.name}`, {kind}): {text(cite.note)}")
         notes.append("")
+
+    def options(chosen: int) -> str:
+        return "".join(
+            f'<option value="{r.id.lower()}"{" selected" if i == chosen else ""}>{html.escape(r.id)}</option>'
+            for i, r in enumerate(sets)
+        )
+
     return "\n".join(
         [
             "---",
@@ -158,37 +228,42 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None) -> str:
             "",
             "# The rules compared",
             "",
-            f'<p class="as-of" markdown="0">As of {as_of()}. The texts: '
-            + "; ".join(
-                f'<a href="{r.id.lower()}.html">{html.escape(r.id)}</a> dated {html.escape(regulation(r.id).text_date)}'
-                for r in sets
-            )
-            + ".</p>",
+            f'<p class="as-of" markdown="0">As of {as_of()}. Where the texts come from: '
+            '<a href="#the-texts">the texts</a>, below.</p>',
             "",
             "One row per rule value, one column per regulation. A cell shows the value, then the "
             "clauses that state it: open it (tap, click or Enter) for the clauses' own words and the "
             "reason for a reading or an assumption. "
             'A row <span class="legend differs">differs</span> only where the texts themselves differ: '
             "the values the texts state, or that the project reads in them, are compared, and a "
-            "highlighted cell departs from the value most of them give. "
+            "highlighted cell departs from the value most of them give; where no value is most of "
+            "theirs (a tie), no cell is highlighted and the row says that the texts disagree. "
             '<span class="legend basis-interpretation">A reading</span> is the project\'s reading of an '
             'ambiguous text; <span class="legend basis-not-stated">assumed</span> means the text is '
             "silent and the engine assumes the value: an assumption is never counted as the norm or "
             "as a departure."
             + (
                 " Under a departing value that changes the odds: its effect on the player's return under "
-                "basic strategy, in percentage points, against the same rulebook with the value the other "
-                "texts give (exact analysis, floats; see [what the rules cost](cost.md))."
+                "basic strategy, in percentage points, against the same rulebook with the value most of the "
+                "other texts give (exact analysis, floats; see [what the rules cost](cost.md))."
                 if effects
                 else ""
             ),
+            "",
+            f'<form class="pair-picker" markdown="0" action="pairs.html" method="get">'
+            "<strong>What the differences between two rulebooks cost:</strong> "
+            f'<label>from <select name="a">{options(0)}</select></label> '
+            f'<label>to <select name="b">{options(1)}</select></label> '
+            '<button type="submit" class="md-button">show</button> '
+            '(<a href="pairs.html">every pair</a>)</form>',
             "",
             "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
             "engine's convention for all five: the dealer's second card comes after the players):",
             "",
             *lines,
             "",
-            '<p class="matrix-export" markdown="0">The matrix to keep: <a href="rules.csv" download>CSV</a> · '
+            '<p class="matrix-export" markdown="0">The matrix to keep: <a href="rules.csv" download>CSV</a> '
+            "(opens in a spreadsheet: the trade's words, departures, effects and the texts' provenance) · "
             '<a href="rules.pdf" download>PDF</a> (or print this page).</p>',
             "",
             f'<div class="matrix-filters" markdown="0">Topic: <button type="button" class="md-button '
@@ -201,6 +276,13 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None) -> str:
             "<tbody>",
             *rows,
             "</tbody></table></div>",
+            "",
+            "## The texts",
+            "",
+            "Where each text comes from, as far as the project knows it; where it does not, the last row "
+            "says what would establish it.",
+            "",
+            *provenance_table(sets),
             "",
             "## Readings and assumptions",
             "",

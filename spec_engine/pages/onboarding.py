@@ -27,6 +27,7 @@ from spec_engine.pages.hands import (
     cards_block,
     converge,
 )
+from spec_engine.pages.labels import label
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
 from spec_engine.table import Table, people_at
@@ -34,16 +35,20 @@ from spec_engine.table import Table, people_at
 # ---------------------------------------------------------------------------- onboarding
 
 
+ASSUMED = "- *Not stated: the engine assumes:* "
+"""How a line made from an assumed value starts (the page lists them after the text's rules)."""
+
+
 def _rule_line(rules: RuleSet, name: str, sentence: str) -> str:
     """One instruction made from a rule value, marked with its basis: the regulation's word
     (clause links), the project's reading of it (with that reading), or the engine's
     assumption (with its reason). The rule's name ends the line, as in the rules compared."""
     cite = rules.citations.get(name)
-    tag = f"<small>`{name}`</small>"
+    tag = f"<small>([{text(label(name)).lower()}](rules.md#rule-{name}))</small>"
     if cite is None or cite.assumed:
         context = f" Context: {clause_links(cite.clauses)}." if cite is not None and cite.clauses else ""
         note = f" {text(cite.note)}" if cite is not None and cite.note else ""
-        return f"- *Not stated: the engine assumes:* {sentence} <small>({note.strip()}{context})</small> {tag}"
+        return f"{ASSUMED}{sentence} <small>({note.strip()}{context})</small> {tag}"
     if cite.basis == "interpretation":
         return f"- {sentence} ({clause_links(cite.clauses)}; <small>reading: {text(cite.note)}</small>) {tag}"
     return f"- {sentence} ({clause_links(cite.clauses)}) {tag}"
@@ -682,6 +687,17 @@ def _example(r: RuleSet) -> list[str]:
     return out
 
 
+def _text_first(items: list[str]) -> list[str]:
+    """A step's lines: what the text says first, then, under their own heading, the engine's
+    assumptions where it is silent."""
+    said = [i for i in items if not i.startswith(ASSUMED)]
+    assumed = [i.replace(ASSUMED, "- ", 1) for i in items if i.startswith(ASSUMED)]
+    out = [*said, ""] if said else []
+    if assumed:
+        out += ["*Where the text is silent, the engine assumes:*", "", *assumed, ""]
+    return out
+
+
 def onboarding_page(reg_id: str) -> str:
     """ "Dealer onboarding" for one regulation: the round step by step, each step citing its
     clauses or marked as the engine's assumption; the mistakes the text foresees; and one
@@ -711,10 +727,10 @@ def onboarding_page(reg_id: str) -> str:
         f"# Dealer onboarding: {text(r.name)}",
         "",
         (
-            "For trainers: the round as the dealer runs it under this regulation, step by step. Each "
-            "instruction is made from the rule set: with clause links where the text says it (or the "
-            "project's reading of it, with that reading), and marked *Not stated: the engine assumes* "
-            "where the text is silent and the engine supplies a default."
+            "For trainee dealers and their trainers: the round as the dealer runs it under this "
+            "regulation, step by step, each instruction with the clauses that say it (or the project's "
+            "reading of them). Where the text is silent, the engine's assumption follows the step's "
+            "rules, marked as such."
         ),
         "",
         (
@@ -724,15 +740,14 @@ def onboarding_page(reg_id: str) -> str:
         "",
     ]
     for number, (title, items) in enumerate(steps, 1):
-        lines += [f"## {number}. {title}", "", *items, ""]
+        lines += [f"## {number}. {title}", "", *_text_first(items)]
     lines += [
         "## Mistakes the text foresees",
         "",
         "What the dealer does after each mistake the engine knows of; where the text is silent, the "
-        "engine's assumption is marked as such.",
+        "engine's assumption follows, marked as such.",
         "",
-        *_mistakes(r),
-        "",
+        *_text_first(_mistakes(r)),
     ]
     lines += _example(r)
     return "\n".join(lines)

@@ -3,7 +3,8 @@
 A4 landscape pages of rule rows, one column per regulation; each value is marked with its
 basis as on the site: ``*`` the text is silent and the engine assumes it, ``~`` the project's
 reading of the text, nothing where the text states it; a row where the texts differ is
-shaded. The first page says what the document is and as of when.
+shaded. The first page says what the document is and as of when; the last, where each text
+comes from (its provenance).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ matplotlib.use("Agg")  # no screen: draw to files only
 
 from matplotlib import pyplot as plt
 from matplotlib.backends.backend_pdf import PdfPages
+from matplotlib.figure import Figure
 
-from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.matrix import as_of, rows_of
-from spec_engine.rules import ruleset, show_value
+from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.pages.labels import words
+from spec_engine.pages.matrix import PROVENANCE_FIELDS, as_of, rows_of
+from spec_engine.rules import RuleSet, ruleset
 
 ROWS_PER_PAGE = 17
 MARK = {"stated": "", "interpretation": " ~", "not stated": " *"}
@@ -53,7 +56,7 @@ def write_pdf(path: Path) -> Path:
             for row in chunk:
                 line = [_wrap(f"{row['label']} ({row['field']})", 38)]
                 for r in sets:
-                    value = show_value(getattr(r, row["field"])).replace("_", " ")
+                    value = words(row["field"], getattr(r, row["field"]))
                     line.append(_wrap(value, 22) + MARK[r.citations[row["field"]].basis])
                 cells.append(line)
             ax = fig.add_axes((0.04, 0.03, 0.92, 0.88))
@@ -71,4 +74,23 @@ def write_pdf(path: Path) -> Path:
                     cell.set_facecolor("#fff3c4")
             pdf.savefig(fig)
             plt.close(fig)
+        pdf.savefig(_provenance_page(sets))
+        plt.close("all")
     return path
+
+
+def _provenance_page(sets: list[RuleSet]) -> Figure:
+    """A last page: where each text comes from, as far as the project knows it."""
+    fig = plt.figure(figsize=(11.69, 8.27))
+    fig.text(0.04, 0.96, "The texts: where they come from", fontsize=13, weight="bold")
+    y = 0.92
+    for r in sets:
+        reg = regulation(r.id)
+        fig.text(0.04, y, f"{r.id}: {_wrap(reg.name, 150)}", fontsize=8.5, weight="bold", va="top")
+        y -= 0.035 * (1 + len(reg.name) // 150)
+        for key, title in PROVENANCE_FIELDS[1:]:
+            value = _wrap(f"{title}: {getattr(reg, key)}", 170)
+            fig.text(0.06, y, value, fontsize=7, va="top")
+            y -= 0.021 * (1 + value.count("\n"))
+        y -= 0.012
+    return fig

@@ -8,11 +8,12 @@ import html
 from collections import defaultdict
 from collections.abc import Mapping
 
-from spec_engine.catalog import Clause, Regulation, regulation, regulations
+from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation, regulations
 from spec_engine.kit.trace import ScenarioInfo, exemptions
 from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
 from spec_engine.pages.labels import summary
+from spec_engine.pages.matrix import PROVENANCE_FIELDS
 from spec_engine.rules import ruleset
 
 # ------------------------------------------------------------------------------ regulation pages
@@ -62,18 +63,19 @@ def _cell(value: str) -> str:
 
 
 def provenance(reg: Regulation) -> list[str]:
-    """Where the text comes from: its title and reference, who published it, its date and the
-    date of the project's copy ("not known" where the project does not know)."""
-    return [
-        "| provenance | |",
-        "|---|---|",
-        f"| title and reference | {_cell(reg.reference)} |",
-        f"| published by | {_cell(reg.published_by)} |",
-        f"| date of the text | {_cell(reg.text_date)} |",
-        f"| retrieved | {_cell(reg.retrieved)} |",
-        f"| the project's verbatim copy | `spec_engine/data/regulations/{reg.source}` (language: {reg.language}) |",
-        "",
-    ]
+    """Where the text comes from, as far as the project knows: its title and reference, who
+    published it and where, its date, when its copy was taken; "not known" where the project
+    does not know, said once with what would establish it."""
+    rows = ["| provenance | |", "|---|---|"]
+    rows += [f"| {title} | {_cell(getattr(reg, key))} |" for key, title in PROVENANCE_FIELDS if key != "to_establish"]
+    rows.append(
+        f"| the project's verbatim copy | `spec_engine/data/regulations/{reg.source}` (language: {reg.language}) |"
+    )
+    unknown = [title for key, title in PROVENANCE_FIELDS if getattr(reg, key).startswith(NOT_KNOWN)]
+    out = [*rows, ""]
+    if unknown and reg.to_establish:
+        out += [f"Not known: {', '.join(unknown)}. What would establish it: {text(reg.to_establish)}.", ""]
+    return out
 
 
 def regulation_page(
@@ -139,6 +141,18 @@ def play_here(reg: Regulation) -> list[str]:
         widgets.folded(f"Play under {reg.short} here", body),
         "",
     ]
+
+
+def trainees_table() -> str:
+    """The home page's way in for a trainee dealer: per rulebook, its onboarding and the
+    practice with that rulebook chosen."""
+    rows = ["| rulebook | learn the round | deal a round |", "|---|---|---|"]
+    for reg in regulations():
+        rows.append(
+            f"| {text(reg.short)} ({reg.id}) | [onboarding](generated/onboarding-{reg.id.lower()}.md) | "
+            f"[practise dealing](generated/practice.md?reg={reg.id}) |"
+        )
+    return "\n".join(rows) + "\n"
 
 
 def regulations_table() -> str:

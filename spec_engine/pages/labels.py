@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from spec_engine.rules import RuleSet
+from spec_engine.rules import RuleSet, show_value
 
 LABELS: dict[str, str] = {
     "decks": "Decks in the shoe",
@@ -165,11 +165,7 @@ def words(field: str, value: object) -> str:
         return CHOICE_WORDS[field].get(value, value.replace("_", " "))
     if isinstance(value, Fraction) and field in ("blackjack_payout", "insurance_payout"):
         return _ratio(value)
-    if isinstance(value, frozenset):
-        return ", ".join(str(v) for v in sorted(value))
-    if isinstance(value, tuple):
-        return " to ".join(str(v) for v in value)
-    return str(value)
+    return show_value(value)  # numbers, totals (9, 10, 11), ranges (4 to 50)
 
 
 def _ratio(value: Fraction) -> str:

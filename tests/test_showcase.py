@@ -151,7 +151,7 @@ def test_the_page_follows_a_changed_rule_value(monkeypatch: pytest.MonkeyPatch) 
     cl = _row(section, "CL")
     assert "refused" not in cl[2]
     assert "box 1: double" in cl[2] and "box 2: double" in cl[2]
-    assert "`double_totals` *none* (*not stated: assumed*)" in cl[1]
+    assert "Double down on: *any two cards* (*not stated: assumed*)" in cl[1]
     assert cl[-2:] == ["+20", "+20"]
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from spec_engine.catalog import regulation
 from spec_engine.events import Money, money_str
 from spec_engine.kit.trace import ASSUMES, ScenarioInfo
-from spec_engine.rules import Citation, RuleSet, show_value
+from spec_engine.pages.labels import label, words
+from spec_engine.rules import Citation, RuleSet
 
 _LIST_START = re.compile(r"^(\d*)([.)+-])")
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]#|"})
@@ -137,9 +138,9 @@ def rule_value_text(rules: RuleSet, name: str) -> str:
     """A rule value with its basis, as in the rules comparison: bold when the text says it,
     italic when the engine assumes it."""
     cite = rules.citations.get(name)
-    shown = text(show_value(getattr(rules, name)))
+    shown = text(words(name, getattr(rules, name)))
     value = f"*{shown}*" if cite is None or cite.assumed else f"**{shown}**"
-    return f"`{name}` {value} ({basis_text(cite)})"
+    return f"{text(label(name))}: {value} ({basis_text(cite)})"
 
 
 def signed_money(amount: Money) -> str:

@@ -1,4 +1,4 @@
-"""Every scenario of the suite (``spec_engine/suite/features/``), run against the engine
+"""Every scenario of the suite (``features/``), run against the engine
 through the in-process driver."""
 
 from pytest_bdd import scenarios

@@ -225,3 +225,18 @@ def test_imports_are_read_everywhere_in_a_module(tmp_path: Path) -> None:
         "spec_engine.pages",
         "spec_engine.pages.common",
     }
+
+
+def test_the_features_live_at_the_top_of_the_repository_once() -> None:
+    """The brief's layout: ``features/`` beside ``spec_engine/``; no second copy in the package
+    (the wheel maps them in at build time: setup.py)."""
+    import subprocess
+
+    from spec_engine.kit.trace import FEATURES
+
+    root = PACKAGE.parent
+    assert FEATURES == root / "features" and len(list(FEATURES.rglob("*.feature"))) > 20
+    listed = subprocess.run(
+        ["git", "ls-files", "spec_engine/suite/features"], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert listed.stdout == ""

@@ -124,6 +124,11 @@ def test_the_installed_kit_passes_the_reference_adapter_on_every_rulebook(instal
     work.mkdir(exist_ok=True)
     where = _run([str(bindir / "python"), "-c", "import spec_engine, sys; print(spec_engine.__file__)"], work)
     assert "site-packages" in where.stdout and not Path(where.stdout.strip()).is_relative_to(ROOT), where
+    # the features, kept once at the top of the repository, ship inside the package
+    shipped = Path(where.stdout.strip()).parent / "suite" / "features"
+    assert sorted(p.relative_to(shipped) for p in shipped.rglob("*.feature")) == sorted(
+        p.relative_to(ROOT / "features") for p in (ROOT / "features").rglob("*.feature")
+    )
     adapter = f"{bindir / 'python'} -m spec_engine.kit.adapter"
     done = _run(
         [str(bindir / "blackjack-spec"), "conform", "--impl", adapter, "--regulation", "all", "--out", "out"], work

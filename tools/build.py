@@ -8,7 +8,7 @@ The phases, in order, each with the files it reads (its *inputs*) and what it wr
 ==================  ==========================================================  =============================
 phase               inputs                                                      writes
 ==================  ==========================================================  =============================
-scenarios           the package (engine, kit, suite, features, data),           ``reports/scenarios.json``,
+scenarios           the package (engine, kit, suite, data), ``features/``,           ``reports/scenarios.json``,
                     ``tests/test_features.py``, ``tests/conftest.py``,          ``reports/recordings/``
                     ``BLACKJACK_SPEC_OVERRIDES``
 javascript-<REG>    the package, ``conformance/js/`` (one per rulebook;         ``reports/conformance/``
@@ -122,7 +122,8 @@ def python(*args: str, ok: tuple[int, ...] = (0,), env: dict[str, str] | None = 
 
 
 def package() -> list[Path]:
-    return files("spec_engine", "pyproject.toml")
+    """The package and its features (at the top of the repository, shipped inside it)."""
+    return files("spec_engine", "features", "pyproject.toml")
 
 
 def run_scenarios() -> str:

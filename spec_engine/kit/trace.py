@@ -2,7 +2,7 @@
 
 Three sources meet here:
 
-* the feature files (``spec_engine/suite/features/**/*.feature``), read by a small Gherkin reader (English
+* the feature files (``features/**/*.feature`` at the top of the repository), read by a small Gherkin reader (English
   keywords; standard library only, like the rest of the engine package). It yields one
   :class:`ScenarioInfo` per test pytest-bdd runs: a plain scenario, or one Examples row of
   a Scenario Outline. Its effective tags are the feature's, the rule's, the scenario's and
@@ -44,8 +44,13 @@ from spec_engine.rules import RULE_FIELDS, ruleset
 ROOT = Path(__file__).resolve().parents[2]
 SUITE_DIR = Path(__file__).resolve().parents[1] / "suite"
 """The conformance suite as it ships (:mod:`spec_engine.suite`): its features, steps and plugins."""
-FEATURES = SUITE_DIR / "features"
-"""The feature files; a scenario's path is written relative to their parent (``features/uy/core.feature``)."""
+SHIPPED_FEATURES = SUITE_DIR / "features"
+"""Where an installed package holds the feature files (the wheel maps the repository's top-level
+``features/`` there at build time: ``setup.py``)."""
+FEATURES = SHIPPED_FEATURES if SHIPPED_FEATURES.is_dir() else ROOT / "features"
+"""The feature files: in a checkout the repository's top-level ``features/``, in an installed
+package its own copy; a scenario's path is written relative to their parent
+(``features/uy/core.feature``), which is where a checkout has it."""
 SUITE_MODULE = SUITE_DIR / "test_features.py"
 """The module pytest runs to play the suite: every scenario of :data:`FEATURES`."""
 SUITE_INI = SUITE_DIR / "pytest.ini"

@@ -189,14 +189,26 @@ _NOBODY: frozenset[str] = frozenset()
 
 
 class Box:
-    """A betting box: its bettors (the first is the owner), hands and insurance. Its unnoticed
-    excess and its insurance are the shared empty mapping and its even money an empty frozenset
-    until someone has one."""
+    """A betting box: its bettors, hands and insurance, and who holds it (:attr:`owner`). Its
+    unnoticed excess and its insurance are the shared empty mapping and its even money an empty
+    frozenset until someone has one."""
 
-    __slots__ = ("bets", "even_money", "excess", "hands", "insurance", "number", "seated", "series_open", "special")
+    __slots__ = (
+        "bets",
+        "even_money",
+        "excess",
+        "hands",
+        "holder",
+        "insurance",
+        "number",
+        "seated",
+        "series_open",
+        "special",
+    )
 
-    def __init__(self, number: int, seated: bool) -> None:
+    def __init__(self, number: int, seated: bool, holder: str | None = None) -> None:
         self.number = number
+        self.holder = holder  # the player seated at the box, where the round was told who sits there
         self.bets: dict[str, Money] = {}
         self.excess: dict[str, Money] = _NOTHING  # an unnoticed over-maximum part, returned at the end
         self.special: str | None = None  # the bettor playing a special maximum on this box
@@ -208,6 +220,11 @@ class Box:
 
     @property
     def owner(self) -> str:
+        """The box's holder: the player seated at it, once he has a bet on it; otherwise (who
+        sits there is not known, or he has no bet on it) the first bettor."""
+        holder = self.holder
+        if holder is not None and holder in self.bets:
+            return holder
         return next(iter(self.bets))
 
 
@@ -219,8 +236,13 @@ def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tup
     if step is not None and (min_bet % step or (max_bet is not None and max_bet % step)):
         shown = money_str(min_bet) + ("" if max_bet is None else f" and {money_str(max_bet)}")
         return "bet_multiple", f"limits {shown} must be multiples of {step}"
-    if rules.limit_ratio is not None and max_bet is not None:
+    if rules.limit_ratio is not None:
         low, high = rules.limit_ratio
+        if max_bet is None:  # no maximum is a ratio beyond any bound
+            return (
+                "limit_ratio",
+                f"a maximum is needed: between {low} and {high} times the minimum {money_str(min_bet)}",
+            )
         if not low * min_bet <= max_bet <= high * min_bet:
             return (
                 "limit_ratio",
@@ -294,11 +316,14 @@ checks again (a table's every round)."""
 class Round:
     """One round of blackjack under a rule set, dealt from ``shoe``.
 
-    ``seated`` lists the boxes whose seat is occupied (default: all); on a box with an
-    empty seat the rule set's ``unseated_box_decider`` says who decides. ``special_max``
+    ``seated`` lists the boxes whose seat is occupied (default: all), or maps each to the
+    player seated there: he holds the box (answers for bets behind it and decides its play)
+    whoever bets first; without his name the first bettor holds it. On a box with an empty
+    seat the rule set's ``unseated_box_decider`` says who decides. ``special_max``
     gives the bettors authorised a special maximum (where the rule set has one). ``log`` is the
-    list events are appended to (a table passes its own); ``refill`` is called when the
-    shoe runs out mid-round (a table reshuffles its discards; a stacked shoe has none).
+    list events are appended to (a table passes its own); ``refill`` is called with the
+    round's cut-card receiver when the shoe runs out mid-round (a table reshuffles its discards;
+    a stacked shoe has none).
     """
 
     __slots__ = (
@@ -319,6 +344,7 @@ class Round:
         "cut_card_box",
         "dealer",
         "drawn",
+        "holders",
         "log",
         "max_bet",
         "min_bet",
@@ -337,9 +363,9 @@ class Round:
         shoe: Shoe,
         min_bet: Money = 1,
         max_bet: Money | None = None,
-        seated: Iterable[int] | None = None,
+        seated: Iterable[int] | Mapping[int, str] | None = None,
         log: list[Event] | None = None,
-        refill: Callable[[], None] | None = None,
+        refill: Callable[[int | None], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
     ) -> None:
         key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
@@ -362,6 +388,16 @@ class Round:
         self.shoe = shoe
         self.min_bet = min_bet
         self.max_bet = max_bet
+        self.holders: Mapping[int, str] = _NOTHING
+        if isinstance(seated, Mapping):
+            for number, name in seated.items():
+                if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.max_boxes:
+                    raise InputError(f"no box {number!r}: boxes are 1..{rules.max_boxes}", field="seated")
+                if not isinstance(name, str) or not name:
+                    raise InputError(
+                        f"the player seated at box {number} is named by a non-empty string", field="seated"
+                    )
+            self.holders = dict(seated)
         self.seated = None if seated is None else frozenset(seated)
         self.log: list[Event] = [] if log is None else log
         self._emit = self.log.append
@@ -460,7 +496,7 @@ class Round:
             except ShoeExhausted:
                 if self._refill is None:
                     raise
-                self._refill()
+                self._refill(self.cut_card_box)
                 card = shoe.draw()
             cards = shoe._cards
         self.drawn.append(card)
@@ -552,10 +588,11 @@ class Round:
             amount = self._check_amount(amount)
         target = self.boxes.get(box)
         if target is None:
-            target = Box(box, self.seated is None or box in self.seated)
+            target = Box(box, self.seated is None or box in self.seated, self.holders.get(box))
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
-        if target.bets and target.seated and not stays:
+        holder = target.holder
+        if target.seated and not stays and (target.bets if holder is None else bettor != holder):
             refusal = self._behind_refusal(target, bettor)
             if refusal is not None:
                 raise self._refuse("bet_behind_consent", refusal, "bet")
@@ -642,10 +679,11 @@ class Round:
         another), from its holder's answers; ``None`` when he may."""
         need = self.rules.bet_behind_consent
         answer = self.answers.get((target.number, bettor))
+        holder = self._holder(target)
         if need == "unless_objected" and answer is False:
-            return f"the holder of box {target.number}, {target.owner}, objects to {bettor}'s bet"
+            return f"the holder of box {target.number}, {holder}, objects to {bettor}'s bet"
         if need == "required" and answer is not True:
-            return f"a bet on box {target.number}, whose seat is occupied, needs its holder {target.owner}'s consent"
+            return f"a bet on box {target.number}, whose seat is occupied, needs its holder {holder}'s consent"
         return None
 
     def consent(self, box: int, bettor: str, *, by: str | None = None) -> Event:
@@ -658,21 +696,30 @@ class Round:
         that bet; the answer holds for this round. ``by``: who answers (must be the holder)."""
         return self._answer(box, bettor, False, by)
 
+    @staticmethod
+    def _holder(target: Box) -> str:
+        """Who answers for ``target``: the player seated there, else its first bettor."""
+        return target.holder if target.holder is not None else target.owner
+
     def _answer(self, box: int, bettor: str, consent: bool, by: str | None) -> Event:
         action = "consent" if consent else "object"
         self._need_betting(action)
-        target = self._box(box)
+        if type(box) is int and box in self.holders and box not in self.boxes:
+            target = Box(box, True, self.holders[box])  # the seated player answers before any bet on his box
+        else:
+            target = self._box(box)
+        holder = self._holder(target)
         if self.rules.bet_behind_consent == "not_asked":
             raise self._refuse("bet_behind_consent", "a box's holder has no say over the bets of others on it", action)
         if not target.seated:
             raise self._refuse(
                 "bet_behind_consent", f"box {box}'s seat is empty: no holder answers for the bets on it", action
             )
-        if by is not None and by != target.owner:
+        if by is not None and by != holder:
             raise self._refuse(
-                "bet_behind_consent", f"only box {box}'s holder, {target.owner}, answers for it, not {by}", action
+                "bet_behind_consent", f"only box {box}'s holder, {holder}, answers for it, not {by}", action
             )
-        if not isinstance(bettor, str) or not bettor or bettor == target.owner:
+        if not isinstance(bettor, str) or not bettor or bettor == holder:
             raise InputError(f"{bettor!r} is not another bettor than box {box}'s holder", field="bettor")
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}: an answer comes before the bet", field="bettor")
@@ -706,7 +753,7 @@ class Round:
 
     def _decider(self, target: Box) -> str:
         if target.seated or self.rules.unseated_box_decider == "first_bettor":
-            return next(iter(target.bets))  # (its owner)
+            return target.owner
         best = max(target.bets.values())
         return next(b for b, amount in target.bets.items() if amount == best)
 
@@ -866,8 +913,10 @@ class Round:
             return "insurance_per_bettor", "only the box owner decides insurance"
         if amount is None:
             return None
+        hands = 1
         if rules.insurance_base == "total_stake":
-            stake = money(sum(h.stakes.get(bettor, 0) for h in box.hands if bettor in h.open))
+            held = [h.stakes.get(bettor, 0) for h in box.hands if bettor in h.open]
+            stake, hands = money(sum(held)), len(held)
         else:
             stake = box.bets[bettor]
         cap = stake * rules.insurance_max
@@ -880,10 +929,12 @@ class Round:
         if rules.insurance_exact and amount != cap:
             return "insurance_exact", f"insurance must be exactly {money_str(money(cap))}"
         floor = rules.insurance_min_of_table_min
-        if floor is not None and amount < self.min_bet * floor:
+        if floor is not None and amount < self.min_bet * floor * hands:  # the least on each hand insured
+            each = money_str(money(self.min_bet * floor))
             return (
                 "insurance_min_of_table_min",
-                f"insurance {money_str(amount)} is below {money_str(money(self.min_bet * floor))}",
+                f"insurance {money_str(amount)} is below {money_str(money(self.min_bet * floor * hands))}"
+                + (f" ({each} on each of {hands} hands)" if hands > 1 else ""),
             )
         if rules.insurance_multiple is not None and amount % rules.insurance_multiple:
             return (
@@ -1143,7 +1194,7 @@ class Round:
         if self.phase is _PLAYING and by is None and isinstance(box, int):  # the usual case, in short
             acting = self._order[self._bi]
             if self.boxes.get(box) is acting:
-                decider = next(iter(acting.bets)) if acting.seated else self._decider(acting)  # (_decider, in short)
+                decider = acting.owner if acting.seated else self._decider(acting)  # (_decider, in short)
                 return acting, acting.hands[self._hi], decider
         target = self.boxes.get(box) if isinstance(box, int) else None
         current = self.current()

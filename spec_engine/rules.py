@@ -194,7 +194,10 @@ class RuleSet:
     )
     insurance_exact: bool = _rule("Insurance must be exactly the maximum (no less).", "bool")
     insurance_min_of_table_min: Fraction | None = _rule(
-        "Least insurance, as a fraction of the table minimum; none = no minimum.", "ratio?"
+        "Least insurance on each hand insured, as a fraction of the table minimum (where insurance "
+        "is measured on the total stake, a bettor's insurance on a box covers each of his hands in "
+        "play, so it is at least this times their number); none = no minimum.",
+        "ratio?",
     )
     insurance_multiple: int | None = _rule("Insurance must be a multiple of this.", "int?")
     insurance_payout: Fraction = _rule("What winning insurance wins, per unit staked.", "ratio")

@@ -77,10 +77,22 @@ class Table:
                 f"(cut_card_per_participant = {rules.cut_card_per_participant}): say how many there are",
                 field="participants",
             )
-        if participants is not None and (
-            isinstance(participants, bool) or not 1 <= participants <= 2 * rules.max_boxes
-        ):
-            raise InputError(f"{participants!r} people cannot sit at this table", field="participants")
+        if participants is not None:
+            # a player to a box, and the banker where the players bank (CL-ANX-1: six and a banker)
+            low, high = people_at(rules, 1), people_at(rules, rules.max_boxes)
+            if isinstance(participants, bool) or not isinstance(participants, int) or participants < low:
+                raise InputError(
+                    f"{participants!r} people cannot play at this table (at least {low})", field="participants"
+                )
+            if participants > high:
+                raise RuleViolation(
+                    f"{participants} people at the table: at most {rules.max_boxes} players"
+                    + (" and a banker" if high > rules.max_boxes else ""),
+                    clauses=rules.cite("max_boxes"),
+                    rule="max_boxes",
+                    action="table",
+                    state="participants",
+                )
         self.participants = participants
         self.special_max = dict(special_max or {})
         self.log: list[Event] = []
@@ -184,10 +196,17 @@ class Table:
         self._burn(rules.burn_after_shuffle)
 
     def _burn(self, count: int) -> None:
+        """Burn ``count`` cards (fewer if the shoe holds fewer). A burnt card that brings the cut
+        card out says so (``cut_card_out``); the dealer took it, so the next cut goes to the
+        first box, and the next round waits for a new shuffle."""
         for _ in range(min(count, self.shoe.remaining)):
+            out = self.shoe.cut_card_out
             card = self.shoe.draw()
             self.tray.append(card)
             self.log.append(_new(Event, ("burn", None, None, None, card.code, None, None, None, None)))
+            if not out and self.shoe.cut_card_out:
+                self.log.append(Event("cut_card_out"))
+                self.last_cut_box = None
 
     def announce_closing(self) -> None:
         """Closing time is near: the round under way is the one before the last; the last
@@ -198,23 +217,43 @@ class Table:
         self._closing = 2 if self._round_open else 1
 
     def change_dealer(self) -> None:
-        """A new dealer takes over mid-shoe: the rule set's burn for it."""
+        """A new dealer takes over mid-shoe, between rounds: the rule set's burn for it. The
+        texts speak of a change "while cards remain in the shoe" (CZ-HRA-15), never of one in
+        the middle of a round, whose cards the burn would take: refused while a round is open."""
+        if self._round_open:
+            raise InputError("a round is under way: the dealer changes between rounds", field="action")
         self.log.append(Event("dealer_change"))
         self._burn(self.rules.burn_on_dealer_change)
 
-    def _refill(self) -> None:
-        """The shoe ran out mid-round: shuffle the discards, cut, and go on."""
+    def _refill(self, cut_card_box: int | None) -> None:
+        """The shoe ran out mid-round (``cut_card_box``: the round's cut-card receiver, if the
+        cut card came out in it): the discards are shuffled and cut, and the round goes on.
+        Every shuffle is followed by the same steps (CL-18.2 "después del corte", CZ-HRA-14
+        "Po každém promíchání"): the cut is offered as after any shuffle (CL-14.1, CZ-KARTY-5)
+        and keeps the minimum cut where the discards allow it (CZ-KARTY-6; of fewer cards, half
+        of them on each side at most); the cards burnt after a shuffle are burnt, leaving at least
+        one to deal. The table cuts for the receiver: the round cannot wait."""
         if not self.rules.refill_from_discards or not self.tray:
             raise ShoeExhausted("the shoe ran out mid-round and the rules do not refill it", field="shoe")
+        rules = self.rules
         cards = self.tray
         self.tray = []
         shuffle(self.rng, cards)
-        at = self.rng.randint(1, len(cards)) if len(cards) > 1 else 0
-        cards = cards[at:] + cards[:at]
         self.log.append(Event("shuffle", total=len(cards), info="discards"))
-        self.log.append(Event("cut", total=at))
+        receiver = None
+        if rules.cut_offered_to == "cut_card_receiver":
+            receiver = cut_card_box or self.last_cut_box or 1  # (none, or the dealer: the first box)
+        self.log.append(_new(Event, ("offer_cut", receiver, None, None, None, None, None, None, None)))
+        size = len(cards)
+        at = 0
+        if size > 1:
+            low = max(1, min(rules.min_cut or 1, size // 2))
+            at = self.rng.randint(low, size - low)
+        cards = cards[at:] + cards[:at]
+        self.log.append(_new(Event, ("cut", receiver, None, None, None, None, None, at, None)))
         # the refilled round is the shoe's last: the next round needs a new shuffle
-        self.shoe.load(cards, cut_remaining=len(cards))
+        self.shoe.load(cards, cut_remaining=size)
+        self._burn(min(rules.burn_after_shuffle, size - 1))
 
     def new_round(self) -> Round:
         """A round in its betting phase. After the round in which the cut card came out the

@@ -157,13 +157,13 @@ def test_an_action_in_the_wrong_phase_is_refused() -> None:
 
 
 def test_a_box_that_does_not_exist_is_bad_input() -> None:
-    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C 6D"), min_bet=10)
+    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C 6D"), min_bet=10, max_bet=500)
     with pytest.raises(InputError, match=r"box: no box 7: boxes are 1\.\.6"):
         rnd.place_bet(7, "P1", 10)
 
 
 def test_an_exhausted_stacked_shoe_is_bad_input() -> None:
-    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C"), min_bet=10)
+    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C"), min_bet=10, max_bet=500)
     rnd.place_bet(1, "P1", 10)
     with pytest.raises(InputError, match="shoe: the shoe is empty after 2 cards"):
         rnd.deal()
@@ -179,7 +179,7 @@ def test_a_refusal_says_clause_action_and_state() -> None:
 
 
 def test_an_assumption_refusal_names_the_assumption() -> None:
-    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C 6D"), min_bet=10)
+    rnd = Round(ruleset("CL"), Shoe.stacked("9S 7C 6D"), min_bet=10, max_bet=500)
     rnd.place_bet(1, "P1", 10)
     with pytest.raises(RuleViolation) as refused:
         rnd.place_bet(1, "P2", 10)

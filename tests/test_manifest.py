@@ -175,14 +175,15 @@ def test_the_changelog_lists_what_each_version_added_by_clause_and_the_protocol_
     listed = {key for kinds in grouped.values() for keys in kinds.values() for key in keys}
     before, after = releases()[0]["scenarios"], releases()[1]["scenarios"]
     assert listed == (after.keys() - before.keys()) | {k for k, h in after.items() if before.get(k, h) != h}
-    # the protocol: every change after 0.1.0's 1.0 up to 0.2.0's 2.0, and 3.0's only ahead of 0.2.0
+    # the protocol: every change after 0.1.0's 1.0 up to 0.2.0's 2.0; 3.0's and 4.0's in 0.3.0
     for version in versions.versions():
         mark = f"- **{version.version}** ("
         assert (mark in now) == ((1, 0) < version.key <= (2, 0)), version.version
         if (1, 0) < version.key <= (2, 0):
             assert all(f"*{c.what}*: {c.text}" in now for c in version.changes)
-    ahead = page[: page.index("\n## 0.2.0 (")]
-    assert "## Since 0.2.0: protocol 3.0" in ahead and "*a doubled hand that may draw again*" in ahead
+    third = entry(page, "0.3.0")
+    assert "**Protocol**: requires 4.0; the changes since 2.0" in third
+    assert "*a doubled hand that may draw again*" in third and "*a refill from the discards*" in third
     first = entry(page, "0.1.0")
     assert "280 scenarios (" in first and "`features/uy/` 76" in first and "`features/uy/` 79" in now
     assert "f022885" in first and "**Scenarios**" not in first  # counted, not listed

@@ -167,7 +167,7 @@ def test_a_malformed_line_gets_an_input_error_with_id_null(line: str) -> None:
 def test_a_refusal_carries_its_clauses_and_rule() -> None:
     replies = exchange(
         [
-            '{"id":1,"op":"start","regulation":"CL","shoe":["7S","5D","5H","9C","TC"],"min_bet":"10"}',
+            '{"id":1,"op":"start","regulation":"CL","shoe":["7S","5D","5H","9C","TC"],"min_bet":"10","max_bet":"100"}',
             '{"id":2,"op":"act","action":"bet","args":{"box":1,"bettor":"P1","amount":"10"}}',
             '{"id":3,"op":"act","action":"deal"}',
             '{"id":4,"op":"act","action":"double","args":{"box":1}}',
@@ -204,7 +204,7 @@ def test_bye_ends_the_conversation_and_blank_lines_are_skipped() -> None:
 
 def test_ids_are_echoed_and_replies_are_one_line_each() -> None:
     out = io.StringIO()
-    serve(io.StringIO('{"id":41,"op":"hello","protocol":"3.0"}\n{"id":42,"op":"legal"}\n'), out)
+    serve(io.StringIO('{"id":41,"op":"hello","protocol":"4.0"}\n{"id":42,"op":"legal"}\n'), out)
     lines = out.getvalue().split("\n")
     assert lines[-1] == "" and [json.loads(line)["id"] for line in lines[:-1]] == [41, 42]
 

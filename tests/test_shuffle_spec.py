@@ -182,7 +182,8 @@ class TableModel:
         self.generator.shuffle(cards)
         self.shoe = cards
         self.rotate = True
-        self.drawn_cut = self.generator.randint(1, total) if total > 1 else 0
+        low = max(1, min(self.rules.min_cut or 1, total // 2))  # the minimum cut, as far as the cards allow
+        self.drawn_cut = self.generator.randint(low, total - low) if total > 1 else 0
 
     def cut(self, at: int) -> None:
         if self.drawn_cut is not None:
@@ -265,15 +266,22 @@ def test_a_table_deals_the_shoes_the_page_says(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_refill_from_the_discards_draws_what_the_page_says(seed: int) -> None:
+@pytest.mark.parametrize("regulation", ["CL", "CZ"])
+def test_a_refill_from_the_discards_draws_what_the_page_says(seed: int, regulation: str) -> None:
     """Without a cut card the shoe runs out mid-round: the discards are shuffled and cut at
-    random, and the next round takes a new shoe."""
-    rules = ruleset("CL").with_values(cut_card_per_participant=None, cut_card_from_end=None)
-    table = Table(rules, seed=seed, min_bet=10, max_bet=100)
-    played(table, 40)
+    random (CZ: a deck at least on each side), the cards burnt after a shuffle are burnt (CZ:
+    five), and the next round takes a new shoe."""
+    rules = ruleset(regulation).with_values(cut_card_per_participant=None, cut_card_from_end=None)
+    table = Table(rules, seed=seed, min_bet=10, max_bet=100, participants=people_at(rules, 2))
+    played(table, 40 if regulation == "CL" else 90)
     model = TableModel(seed, rules, random_cut=True)
-    model.follow(e.to_dict() for e in table.log)
+    log = [e.to_dict() for e in table.log]
+    model.follow(log)
     assert model.seen["refill"] >= 1 and model.seen["shuffle"] >= 2
+    at = next(i for i, e in enumerate(log) if e.get("info") == "discards")
+    burns = rules.burn_after_shuffle
+    assert [e["type"] for e in log[at : at + 3 + burns]] == ["shuffle", "offer_cut", "cut"] + ["burn"] * burns
+    assert log[at + 1]["box"] == log[at + 2]["box"] == 1  # (no cut card came out: the first box)
 
 
 # ------------------------------------------------------------------------------ the page's check values

@@ -195,7 +195,7 @@ def test_the_recording_driver_records_what_the_generator_gave() -> None:
     assert vector["generated"] == [{"shuffle": [c.code for c in shoe.cards()]}, {"cut": rng.randint(1, 103)}]
     assert errors("vectors.schema.json", with_events_apart(vector)[0]) == []
     rounds = RecordingDriver(EngineDriver())
-    Client(rounds).start("round", "CL", shoe=["7S", "5D"], min_bet="10")
+    Client(rounds).start("round", "CL", shoe=["7S", "5D"], min_bet="10", max_bet="500")
     assert "generated" not in (rounds.vector(meta) or {})
 
 
@@ -229,7 +229,12 @@ def test_the_recording_driver_records_the_protocol_messages() -> None:
     assert recorder.vector({}) is None  # nothing started: no vector
     client = Client(recorder)
     client.start(
-        "round", "CL", shoe=["7S", "5D", "5H", "9C", "TC", "8D"], min_bet="10", overrides={"double_totals": None}
+        "round",
+        "CL",
+        shoe=["7S", "5D", "5H", "9C", "TC", "8D"],
+        min_bet="10",
+        max_bet="500",
+        overrides={"double_totals": None},
     )
     client.act("bet", box=1, bettor="P1", amount="10")
     client.act("deal")

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 3.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 4.0; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -20,7 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '3.0';
+const PROTOCOL = '4.0';
 const REGULATIONS = ['CL', 'ES', 'UY', 'CZ', 'IT'];
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'misdeal', 'play_absent',
@@ -220,10 +220,11 @@ class Hand {
 }
 
 class Box {
-  constructor(number, seated) {
+  constructor(number, seated, holder = null) {
     this.number = number;
     this.seated = seated;
-    this.bets = new Map(); // bettor -> bet, in the order placed: the first holds the box
+    this.holder = holder; // the player seated at the box, where the round was told who sits there
+    this.bets = new Map(); // bettor -> bet, in the order placed
     this.excess = new Map(); // the part of an unnoticed over-maximum bet that does not play
     this.hands = [];
     this.insurance = new Map();
@@ -232,7 +233,8 @@ class Box {
     this.special = null; // the bettor playing his special maximum on this box
   }
 
-  get owner() { return this.bets.keys().next().value; }
+  // the holder: the player seated at the box once he has a bet on it, else the first bettor
+  get owner() { return this.holder !== null && this.bets.has(this.holder) ? this.holder : this.bets.keys().next().value; }
 }
 
 const sum = (values) => [...values].reduce((a, b) => a.add(b), Q.of(0));
@@ -249,7 +251,9 @@ class Round {
     this.specialMax = specialMax;
     this.minBet = minBet;
     this.maxBet = maxBet;
-    this.seated = seated; // a Set of the boxes whose seat is taken, or null: all
+    // a Set of the boxes whose seat is taken, or a Map from each to the player seated there, or null: all
+    this.holders = seated instanceof Map ? seated : new Map();
+    this.seated = seated instanceof Map ? new Set(seated.keys()) : seated;
     this.phase = 'betting';
     this.boxes = new Map();
     this.answers = new Map(); // "box/bettor" -> consent (true) or objection (false)
@@ -298,8 +302,11 @@ class Round {
     if (step !== null && (off(minBet) || (maxBet && off(maxBet)))) {
       throw this.refuse('bet_multiple', `limits ${minBet} and ${maxBet} must be multiples of ${step}`);
     }
-    if (r.limit_ratio !== null && maxBet) {
+    if (r.limit_ratio !== null) {
       const [low, high] = r.limit_ratio;
+      if (!maxBet) { // no maximum is a ratio beyond any bound
+        throw this.refuse('limit_ratio', `a maximum is needed: between ${low} and ${high} times the minimum ${minBet}`);
+      }
       if (maxBet.cmp(minBet.mul(low)) < 0 || maxBet.cmp(minBet.mul(high)) > 0) {
         throw this.refuse('limit_ratio', `the maximum ${maxBet} must lie between ${low} and ${high} times the minimum ${minBet}`);
       }
@@ -313,7 +320,7 @@ class Round {
       this.cutPending = false;
       this.cutCardBox = to;
     }
-    if (!shoe.cards.length && this.refill) this.refill();
+    if (!shoe.cards.length && this.refill) this.refill(this.cutCardBox);
     const card = shoe.cards.shift();
     if (!card) throw bad('shoe', 'the shoe is empty; stack more cards');
     this.drawn.push(card);
@@ -405,9 +412,9 @@ class Round {
     this.checkBoxNumber(number);
     if (typeof bettor !== 'string' || !bettor) throw bad('bettor', 'a bettor is named by a non-empty string');
     const amount = this.amount(raw);
-    const box = this.boxes.get(number) || new Box(number, !this.seated || this.seated.has(number));
+    const box = this.boxes.get(number) || new Box(number, !this.seated || this.seated.has(number), this.holders.get(number) ?? null);
     if (box.bets.has(bettor)) throw bad('bettor', `${bettor} already has a bet on box ${number}`);
-    if (box.bets.size && box.seated && !stays) {
+    if (box.seated && !stays && (box.holder === null ? box.bets.size : bettor !== box.holder)) {
       const answer = this.answers.get(`${number}/${bettor}`);
       if (r.bet_behind_consent === 'unless_objected' && answer === false) {
         throw this.refuse('bet_behind_consent', `the holder of box ${number} objects to ${bettor}'s bet`);
@@ -468,15 +475,18 @@ class Round {
   // The holder of a box answers another bettor's bet on it, before that bet.
   answer({ box: number, bettor, by }, consent) {
     this.needBetting();
-    const box = this.box(number);
+    const box = this.holders.has(number) && !this.boxes.has(number)
+      ? new Box(number, true, this.holders.get(number)) // the seated player answers before any bet on his box
+      : this.box(number);
+    const holder = box.holder ?? box.owner;
     if (this.r.bet_behind_consent === 'not_asked') {
       throw this.refuse('bet_behind_consent', "a box's holder has no say over the bets of others on it");
     }
     if (!box.seated) throw this.refuse('bet_behind_consent', `box ${number}'s seat is empty: nobody answers for it`);
-    if (by !== undefined && by !== null && by !== box.owner) {
-      throw this.refuse('bet_behind_consent', `only box ${number}'s holder, ${box.owner}, answers for it`);
+    if (by !== undefined && by !== null && by !== holder) {
+      throw this.refuse('bet_behind_consent', `only box ${number}'s holder, ${holder}, answers for it`);
     }
-    if (typeof bettor !== 'string' || !bettor || bettor === box.owner) {
+    if (typeof bettor !== 'string' || !bettor || bettor === holder) {
       throw bad('bettor', `${JSON.stringify(bettor)} is not another bettor than box ${number}'s holder`);
     }
     if (box.bets.has(bettor)) throw bad('bettor', `${bettor} already has a bet on box ${number}`);
@@ -572,14 +582,14 @@ class Round {
     if (box.insurance.has(bettor) || box.even.has(bettor)) return ['insurance_timing', `${bettor} has already decided`];
     if (!r.insurance_per_bettor && bettor !== box.owner) return ['insurance_per_bettor', 'only the box holder insures'];
     if (amount === null) return null;
-    const stake = r.insurance_base === 'total_stake'
-      ? sum(box.hands.filter((h) => h.open.has(bettor)).map((h) => h.stakes.get(bettor)))
-      : box.bets.get(bettor);
+    const held = box.hands.filter((h) => h.open.has(bettor));
+    const hands = r.insurance_base === 'total_stake' ? held.length : 1; // each hand insured: the least on each
+    const stake = r.insurance_base === 'total_stake' ? sum(held.map((h) => h.stakes.get(bettor))) : box.bets.get(bettor);
     const cap = stake.mul(ratio(r.insurance_max));
     if (amount.cmp(cap) > 0) return ['insurance_max', `insurance ${amount} exceeds ${cap}`];
     if (r.insurance_exact && amount.cmp(cap) !== 0) return ['insurance_exact', `insurance is exactly ${cap}`];
     if (r.insurance_min_of_table_min !== null) {
-      const floor = this.minBet.mul(ratio(r.insurance_min_of_table_min));
+      const floor = this.minBet.mul(ratio(r.insurance_min_of_table_min)).mul(new Q(BigInt(hands), 1n));
       if (amount.cmp(floor) < 0) return ['insurance_min_of_table_min', `insurance ${amount} is below ${floor}`];
     }
     const step = r.insurance_multiple;
@@ -1127,9 +1137,15 @@ class Table {
     if ((participants === undefined || participants === null) && per !== null) {
       throw bad('participants', `the cut card is placed ${per} cards per person at the table: say how many there are`);
     }
-    if (participants !== undefined && participants !== null && (!isInt(participants) || participants < 1 ||
-        participants > 2 * this.r.max_boxes)) {
-      throw bad('participants', `${JSON.stringify(participants)} people cannot sit at this table`);
+    if (participants !== undefined && participants !== null) {
+      // a player to a box, and the banker where the players bank (CL-ANX-1: six and a banker)
+      const banker = this.r.banker_rotation !== 'house' ? 1 : 0;
+      if (!isInt(participants) || participants < 1 + banker) {
+        throw bad('participants', `${JSON.stringify(participants)} people cannot play at this table (at least ${1 + banker})`);
+      }
+      if (participants > this.r.max_boxes + banker) {
+        throw this.refuse('max_boxes', `${participants} people at the table: at most ${this.r.max_boxes} players${banker ? ' and a banker' : ''}`);
+      }
     }
     this.participants = participants === undefined ? null : participants;
     this.specialMax = specialMax;
@@ -1220,9 +1236,14 @@ class Table {
 
   burn(n) {
     for (let i = 0; i < n && this.shoe.cards.length; i++) {
+      const out = this.cutCardOut;
       const card = this.shoe.cards.shift();
       this.tray.push(card);
       this.log.push({ type: 'burn', card: card.code });
+      if (!out && this.cutCardOut) { // the dealer burnt the cut card out: the next cut goes to box 1
+        this.log.push({ type: 'cut_card_out' });
+        this.lastCutBox = null;
+      }
     }
   }
 
@@ -1233,24 +1254,37 @@ class Table {
   }
 
   changeDealer() {
+    if (this.roundOpen) throw bad('action', 'a round is under way: the dealer changes between rounds');
     this.log.push({ type: 'dealer_change' });
     this.burn(this.r.burn_on_dealer_change);
   }
 
-  // The shoe ran out mid-round: the discards are shuffled and cut, and the round goes on;
-  // that round is the shoe's last.
-  refill() {
+  // The shoe ran out mid-round (`cutCardBox`: the round's cut-card receiver, if the cut card
+  // came out in it): the discards are shuffled, the cut offered as after any shuffle and made
+  // by the table for the receiver, keeping the minimum cut where the discards allow (half of
+  // them at most), and the cards burnt after a shuffle are burnt, leaving one at least to deal.
+  // That round is the shoe's last.
+  refill(cutCardBox) {
     if (!this.r.refill_from_discards || !this.tray.length) {
       throw bad('shoe', 'the shoe ran out mid-round and the rules do not refill it');
     }
     let cards = this.random.shuffle(this.tray);
     this.tray = [];
-    const at = cards.length > 1 ? this.random.randint(1, cards.length) : 0;
-    cards = [...cards.slice(at), ...cards.slice(0, at)];
     this.log.push({ type: 'shuffle', total: cards.length, info: 'discards' });
-    this.log.push({ type: 'cut', total: at });
+    let receiver = null;
+    if (this.r.cut_offered_to === 'cut_card_receiver') receiver = cutCardBox || this.lastCutBox || 1;
+    this.log.push(receiver === null ? { type: 'offer_cut' } : { type: 'offer_cut', box: receiver });
+    const size = cards.length;
+    let at = 0;
+    if (size > 1) {
+      const low = Math.max(1, Math.min(this.r.min_cut || 1, Math.floor(size / 2)));
+      at = this.random.randint(low, size - low);
+    }
+    cards = [...cards.slice(at), ...cards.slice(0, at)];
+    this.log.push(receiver === null ? { type: 'cut', total: at } : { type: 'cut', box: receiver, total: at });
     this.shoe.cards = cards;
-    this.shoe.cutRemaining = cards.length;
+    this.shoe.cutRemaining = size;
+    this.burn(Math.min(this.r.burn_after_shuffle, size - 1));
   }
 
   newRound() {
@@ -1262,7 +1296,7 @@ class Table {
     if (this.closing === 0) throw this.refuse('announce_closing', 'the last round has been played: the table is closed');
     this.roundOpen = true;
     const round = new Round(this.rules, this.shoe, {
-      minBet: this.minBet, maxBet: this.maxBet, log: this.log, refill: () => this.refill(), specialMax: this.specialMax,
+      minBet: this.minBet, maxBet: this.maxBet, log: this.log, refill: (box) => this.refill(box), specialMax: this.specialMax,
     });
     const stays = this.staying;
     this.staying = [];
@@ -1512,8 +1546,18 @@ function start(request) {
     const maxBet = money(request.max_bet, 'max_bet');
     let seated = null;
     if (request.seated !== undefined && request.seated !== null) {
-      if (!Array.isArray(request.seated) || !request.seated.every(isInt)) throw bad('seated', 'seated lists box numbers');
-      seated = new Set(request.seated);
+      const given = request.seated;
+      if (Array.isArray(given)) {
+        if (!given.every(isInt)) throw bad('seated', 'seated lists box numbers');
+        seated = new Set(given);
+      } else if (given && typeof given === 'object') { // box number -> the player seated there
+        seated = new Map();
+        for (const [key, name] of Object.entries(given)) {
+          if (!/^[1-9][0-9]*$/.test(key) || Number(key) > rules.values.max_boxes) throw bad('seated', `no box ${key}`);
+          if (typeof name !== 'string' || !name) throw bad('seated', `the player seated at box ${key} is named by a non-empty string`);
+          seated.set(Number(key), name);
+        }
+      } else throw bad('seated', 'seated lists box numbers, or maps them to the players seated there');
     }
     game.round = new Round(rules, { cards: shoe, cutRemaining: null }, { minBet, maxBet, seated });
     return;

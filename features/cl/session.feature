@@ -31,6 +31,17 @@ Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-ow
     Then it is refused citing CL-ANX-5b.1
 
   @CL-ANX-5b.1
+  Scenario: A round without a maximum is refused
+    CL-ANX-5b: the maximum lies between four and fifty times the minimum. A table that sets no
+    maximum does not keep to it: left out, the maximum would take a bet of any size.
+    Given the CL rules
+    And a table minimum of 10 and no maximum
+    And box 1 is dealt 9S 7C
+    And the dealer's first card is 6D
+    When P1 bets 100000 on box 1
+    Then it is refused citing CL-ANX-5b.1
+
+  @CL-ANX-5b.1
   Scenario: A maximum more than fifty times the minimum is refused
     CL-ANX-5b: "50 a 1, como máximo". Limits of 10 to 510 are 51 to 1.
     Given the CL rules

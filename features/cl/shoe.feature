@@ -12,6 +12,15 @@ Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
 
   # ------------------------------------------------------------ the decks and the cut card
 
+  @CL-ANX-1
+  Scenario: A table of eight people is refused
+    CL-ANX-1: "un máximo de 6 jugadores y un banquero por mesa": eight people at the table
+    would be seven players and a banker.
+    Given 8 participants are at the table
+    And the shoe, once cut, starts with AS 7S KS
+    When box 1 cuts at 52
+    Then it is refused citing CL-ANX-1
+
   @CL-ANX-2 @CL-2
   Scenario: The shoe holds two decks of 52 cards
     CL-ANX-2: "Se emplearán 2 barajas de 52 naipes cada una." CL-2: "Se utilizan varias
@@ -169,7 +178,7 @@ Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
     When P3 bets 10 on box 3
     Then it is refused citing CL-18.3
 
-  @CL-18.2 @CL-18.1 @CL-17
+  @CL-18.2 @CL-18.1 @CL-17 @CL-14.1
   Scenario: A shoe that runs out mid-round is refilled from the shuffled used cards
     CL-18.2: "Si éstas no fueran suficientes para completar la jugada, se mezclarán las ya
     retiradas y después del corte se completará esta última jugada." CL-17: used cards "no
@@ -181,7 +190,8 @@ Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
     six, the 83rd card, and the round goes on), hand 27 on 2S, AH and KC (23), hand 28 on
     three twos and 6C (22); hand 29 stands on four twos (18) and hand 30 on AD (21). The
     banker's 6S draws 5C and five aces: 16, and the shoe is empty. Only the three used
-    cards of round 1 are shuffled and cut, and the banker draws one of them: AS (17, he
+    cards of round 1 are shuffled and cut, the cut offered as after every shuffle (CL-14.1)
+    to box 3, whose hand received the cut card, and the banker draws one of them: AS (17, he
     stands), KS (26) or 7S (23): either way 18 and 21 win. P3: 15 - 28 x 10 + 2 x 10 = -245.
     Not stated: the round completed with the used cards is "esta última jugada", so the
     shoe must be shuffled before the next round; the cut card has been seen.
@@ -218,7 +228,8 @@ Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
       | dealer_card  |     |      | 5C   |       |          |
       | dealer_card  |     |      | AC   |       |          |
       | shuffle      |     |      |      | 3     | discards |
-      | cut          |     |      |      |       |          |
+      | offer_cut    | 3   |      |      |       |          |
+      | cut          | 3   |      |      |       |          |
       | dealer_card  |     |      |      |       |          |
       | dealer_total |     |      |      |       |          |
       | clear        |     |      |      |       |          |

@@ -24,7 +24,7 @@ Feature: Doubling compared across the five regulations
       | reg | may     | basis                                         |
       | CL  | may not | stated: "sumen 9, 10 u 11"                    |
 
-    @ES-18.1.a.4 @ES @assumes-double_totals
+    @ES @assumes-double_totals
     Examples: ES
       | reg | may     | basis                                                              |
       | ES  | may not | not stated: assumed 9, 10 or 11 only (national Catálogo, context)  |

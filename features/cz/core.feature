@@ -510,6 +510,25 @@ Feature: Czech casino Black Jack house rules: the core game
     Then P1 wins 10
     And P2 wins 50
 
+  @CZ-BOX-1
+  Scenario: The player seated at the box asks for the cards, though another bet first
+    "První hráč u stolu má přednost před ostatními hráči hrajícími na jeho boxu": the first
+    player is the one at the table, seated at the box, not the first to bet. P2 bets on box 1
+    before P1, who sits there; P1 asks for the cards.
+    Given P1 sits at box 1
+    And box 1 is dealt TS 5H
+    And the dealer's first card is 9D
+    And the next cards are 4C 8C
+    And P2 bets 50 on box 1
+    And P1 bets 10 on box 1
+    When the cards are dealt
+    And P2 hits for box 1
+    Then it is refused citing CZ-BOX-1
+    When P1 hits for box 1
+    And P1 stands for box 1
+    Then P1 wins 10
+    And P2 wins 50
+
   @CZ-BOX-5
   Scenario: When the box owner does not split, the others cannot
     "Rozhode-li se majitel boxu, že nerozdělí ani nezdvojnásobí, nemohou rozdělit ani

@@ -197,3 +197,18 @@ Feature: Czech casino Black Jack house rules: the shoe, the cut and the burnt ca
       | dealer_card   |     | KD   |
     And the dealer stands on 17
     And P1 wins 20
+
+  @CZ-HRA-15
+  Scenario: The dealer changes between rounds, not during one
+    CZ-HRA-15 speaks of a change "v době, kdy jsou v 'botě' ještě karty" (while cards remain in
+    the shoe), never in the middle of a round, whose next card the burn would take: a change
+    while box 1 is still to play is refused, and no card is burnt.
+    Given the shoe, once cut, starts with 2S 3S 4S 5S 6S TS 8D 9H TC 7C 9S 7D TH KD
+    When box 1 cuts at 100
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And the dealer changes
+    Then it is refused as bad input naming action
+    When box 1 stands
+    Then the dealer stands on 18
+    And P1 wins 10

@@ -275,7 +275,8 @@ Feature: Uruguay (DGC PR 5403/03): the core game
   @UY-35.2 @UY-35.1
   Scenario: After splitting only the first two hands may double
     Art. 35: "podrá doblar la apuesta como máximo en los dos primeros juegos abiertos". Reading:
-    only hands 1 and 2 may double; the third hand (a re-split) may not.
+    the first two hands as they lie on the layout. Hand 1 (8S) is split again: its new hand (8C)
+    lies second and may double; the first split's other hand (8H) now lies third and may not.
     Given box 1 is dealt 8S 8H
     And the dealer's first card is 7D
     And the next cards are 8C 3D 9H 2S KC 3H 9S TC
@@ -463,6 +464,32 @@ Feature: Uruguay (DGC PR 5403/03): the core game
       | 1   | 1    | P1     | win            | 20  |
     And P1 wins 10
 
+  @UY-39.2 @UY-39.1
+  Scenario: After a split each hand's insurance takes half the table minimum at least
+    Art. 39: the bettor insures "en cada una de las apuestas, si hubiera realizado más de una",
+    and "No podrá ser dicha apuesta inferior al 50% del mínimo". Reading: each hand of a split
+    box is a bet insured by itself, so each takes at least 5 (half the minimum of 10): two
+    hands of 10 take 10 in all, and 6 (3 on each) is refused, though it is more than 5.
+    Given box 1 is dealt 8S 8H
+    And the dealer's first card is AD
+    And the next cards are TC 9C 7C
+    And P1 bets 10 on box 1
+    When the cards are dealt
+    And box 1 splits
+    And box 1 stands
+    And box 1 stands
+    And P1 insures box 1 for 6
+    Then it is refused citing UY-39.2
+    When P1 insures box 1 for 10
+    And insurance closes
+    Then the dealer stands on 18
+    And the settlement is:
+      | box | hand | bettor | outcome        | net |
+      | 1   |      | P1     | insurance_lose | -10 |
+      | 1   | 1    | P1     | push           | 0   |
+      | 1   | 2    | P1     | lose           | -10 |
+    And P1 loses 20
+
   @UY-39.1 @UY-40.2
   Scenario: Insurance may cover half of a doubled stake
     Art. 39: "hasta el 50% del total de la misma". Insurance is called after all play (art. 38),
@@ -626,6 +653,30 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     And P2 wins 20
     And P3 breaks even
 
+  @UY-11.2 @UY-48
+  Scenario: The player seated at a box holds it, whoever bets first
+    Art. 11: on a box "ocupado" another bettor needs "el asentimiento previo de quien lo ocupe",
+    and may in no case "decidir sobre el pedido de cartas". The one who occupies the box is the
+    player seated there, not the first to bet: P1 sits at box 1 and has not bet, and P2's bet
+    is refused all the same until P1 consents; P2 then bets first, P1 after him, and P1 decides.
+    Given P1 sits at box 1
+    And box 1 is dealt TS 5H
+    And the dealer's first card is 9D
+    And the next cards are 4C 8C
+    When P2 bets 20 on box 1
+    Then it is refused citing UY-11.2
+    When P1 consents to P2's bet on box 1
+    And P2 bets 20 on box 1
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And P2 hits for box 1
+    Then it is refused citing UY-11.2
+    When P1 hits for box 1
+    And P1 stands for box 1
+    Then the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 20
+
   @UY-42.2
   Scenario: A bettor behind may decline a split and stays on the first hand
     Art. 42: "No será obligación de quien acompaña el efectuar la misma apuesta." Reading: the
@@ -678,6 +729,19 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     And P2 bets 500 on box 1
     Then it is refused citing UY-16.1
     When P2 bets 400 on box 1
+    Then the round is betting
+
+  @UY-16.1 @UY-13.1
+  Scenario: A bet behind reaches the table minimum too
+    Art. 16: the limits are "establecidos para el casillero"; it does not say a bet behind may
+    be smaller than the minimum. Reading: each bet reaches the minimum, as art. 13 has the
+    croupier straighten the bets "para evitar que se violen los mínimos". The box holds 20,
+    more than the minimum of 10, and P2's 5 behind it is refused all the same.
+    When P1 bets 20 on box 1
+    And P1 consents to P2's bet on box 1
+    And P2 bets 5 on box 1
+    Then it is refused citing UY-16.1
+    When P2 bets 10 on box 1
     Then the round is betting
 
   @UY-27

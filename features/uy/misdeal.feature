@@ -57,19 +57,22 @@ Feature: Uruguay (DGC PR 5403/03): wrong cards and the forgotten insurance call
     And P1 wins 10
     And P3 breaks even
 
-  @UY-53.1
+  @UY-53.1 @UY-55
   Scenario: A card dealt to a box without a bet is voided
     Art. 53: a card "que no corresponda ... serán anuladas". Interpretation (rule set,
-    card_to_box_without_bet): a card on a box with no bet is voided like any wrong card.
+    card_to_box_without_bet): a card on a box with no bet is voided like any wrong card, and
+    art. 55: "queda prohibida toda reconstrucción". The four stays voided and the bank draws
+    the ten (17): both boxes win. Put back in the shoe, the four would have made the bank 11
+    and the ten 21.
     Given box 1 is dealt TS 8H
     And box 3 is dealt TD 9H
     And the dealer's first card is 7D
-    And the next cards are KC TC
+    And the next cards are 4C TC
     And P1 bets 10 on box 1
     And P3 bets 10 on box 3
     When the cards are dealt
     And the dealer deals the next card to box 2 by mistake
-    Then the voided cards are KC
+    Then the voided cards are 4C
     When box 1 stands
     And box 3 stands
     Then the dealer stands on 17

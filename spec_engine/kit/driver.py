@@ -13,7 +13,7 @@ answer, an :class:`ImplementationError`).
 Requests (``op`` and its fields)::
 
     hello    protocol
-    start    level="round", regulation, shoe[], min_bet?, max_bet?, seated?, overrides?
+    start    level="round", regulation, shoe[], min_bet?, max_bet?, seated? (boxes, or box -> player), overrides?
     start    level="table", regulation, shoes[][], after_cut?, participants?, min_bet?, max_bet?,
              special_max?, overrides?
     start    level="session", regulation, participants[], advance, min_bet, max_bet, seed?,
@@ -360,11 +360,18 @@ class EngineDriver:
         *,
         min_bet: str = "1",
         max_bet: str | None = None,
-        seated: Sequence[int] | None = None,
+        seated: Sequence[int] | Mapping[str, str] | None = None,
         overrides: Mapping[str, Any] | None = None,
     ) -> None:
         self._reset()
         try:
+            holders: Sequence[int] | dict[int, str] | None = None
+            if isinstance(seated, Mapping):  # box number (a JSON key) -> the player seated there
+                if not all(isinstance(k, str) and k.isdigit() for k in seated):
+                    raise InputError("seated maps box numbers to the players seated there", field="seated")
+                holders = {int(k): v for k, v in seated.items()}
+            else:
+                holders = seated
             self.rules = self._rules(regulation, overrides)
             cards = parse_cards(shoe)
             too_many = sorted(code for code, n in Counter(c.code for c in cards).items() if n > self.rules.decks)
@@ -377,7 +384,7 @@ class EngineDriver:
                 Shoe(cards),
                 min_bet=parse_money(min_bet),
                 max_bet=None if max_bet is None else parse_money(max_bet),
-                seated=seated,
+                seated=holders,
             )
         except (InputError, RuleViolation) as exc:
             raise _refusal(exc) from exc

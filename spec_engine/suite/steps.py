@@ -70,7 +70,8 @@ class Play:
     regulation: str = ""
     min_bet: str = "1"
     max_bet: str | None = None
-    seated: list[int] | None = None
+    seated: list[int] | dict[str, str] | None = None
+    """The boxes whose seat is taken, or (box number -> the player seated there)."""
     overrides: dict[str, Any] = field(default_factory=dict)
     shoe: list[str] | None = None
     initial: dict[int, list[str]] = field(default_factory=dict)
@@ -250,9 +251,20 @@ def given_limits(play: Play, low: str, high: str) -> None:
     play.min_bet, play.max_bet = low, high
 
 
+@given(parsers.parse("a table minimum of {low} and no maximum"))
+def given_no_maximum(play: Play, low: str) -> None:
+    play.min_bet, play.max_bet = low, None
+
+
 @given(parsers.re(r"the seats? of box(?:es)? (?P<boxes>[\d, and]+) (?:is|are) taken"))
 def given_seated(play: Play, boxes: str) -> None:
     play.seated = [int(b) for b in names(boxes)]
+
+
+@given(parsers.re(r"(?P<player>\w+) sits at box (?P<box>\d+)"))
+def given_sits(play: Play, player: str, box: str) -> None:
+    """Who sits at a box holds it, whoever bets on it first (the seats not named are empty)."""
+    play.seated = {**(play.seated if isinstance(play.seated, dict) else {}), str(int(box)): player}
 
 
 # ---------------------------------------------------------------- Given: the cards
@@ -542,8 +554,18 @@ def last_round(play: Play, neg: str | None) -> None:
 
 @then(parsers.re(r"the next round (?P<neg>cannot|can) start"))
 def next_round(play: Play, neg: str) -> None:
-    out = play.state()["cut_card_out"]
-    assert out == (neg == "cannot"), f"cut card out: {out}"
+    """The cut card is out (or not), and the table acts on it: where the next round cannot
+    start, a bet at the table minimum on box 1 is refused by a rule (the state alone could
+    say so while the table deals on); where it can, the shoe waits for neither a shuffle nor
+    a cut."""
+    state = play.state()
+    if neg == "can":
+        assert not state["cut_card_out"] and not state["awaiting_cut"], f"state: {state}"
+        return
+    assert state["cut_card_out"], f"the cut card is not out: {state}"
+    play.act("bet", box=1, bettor="NEXT", amount=play.min_bet)
+    refusal = play.take_refusal()
+    assert refusal.code == "rule_violation", f"a bet opening the next round: {refusal}"
 
 
 # ---------------------------------------------------------------- bets, mistakes, absences

@@ -13,7 +13,7 @@ for line in sys.stdin:
     if op == "hello":
         reply = {
             "ok": True,
-            "protocol": "3.0",
+            "protocol": request.get("protocol"),  # (a test double: it speaks the version the kit asks)
             "implementation": {"name": "env-dump", "version": "0"},
             "regulations": [],
             "levels": [],

@@ -12,7 +12,7 @@ for line in sys.stdin:
     if op == "hello":
         reply = {
             "ok": True,
-            "protocol": "3.0",
+            "protocol": request.get("protocol"),  # (a test double: it speaks the version the kit asks)
             "implementation": {"name": "nothing", "version": "0.1"},
             "regulations": ["CL", "ES", "UY", "CZ", "IT"] if CLAIMS else [],
             "levels": ["round", "table", "session"] if CLAIMS else [],

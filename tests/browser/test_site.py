@@ -13,7 +13,7 @@ import html.parser
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,6 +22,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from spec_engine.catalog import fold, regulation
 from spec_engine.kit.trace import scenarios
+
+from .conftest import TOUCH_PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -228,9 +230,12 @@ def test_the_matrix_filter_is_in_the_address(page: Page) -> None:
 
 
 @contextlib.contextmanager
-def sized_page(browser: Browser, site_url: str, width: int, height: int) -> Iterator[Page]:
-    """A page of its own viewport size (a phone: 390 x 844), closed afterwards."""
-    ctx = browser.new_context(base_url=site_url, viewport={"width": width, "height": height}, service_workers="block")
+def sized_page(browser: Browser, site_url: str, width: int, height: int, **device: Any) -> Iterator[Page]:
+    """A page of its own viewport size (a phone: 390 x 844), closed afterwards; ``device``:
+    more of the context's options (a touch phone: ``**TOUCH_PHONE``)."""
+    ctx = browser.new_context(
+        base_url=site_url, viewport={"width": width, "height": height}, service_workers="block", **device
+    )
     try:
         yield ctx.new_page()
     finally:
@@ -249,6 +254,28 @@ def test_the_matrix_on_a_phone(browser: Browser, site_url: str) -> None:
         last_column = page.locator("table.matrix thead th").last
         expect(last_column).to_be_in_viewport()
         expect(page.locator("table.matrix tbody tr").first.locator("th")).to_be_in_viewport()
+
+
+UNREACHABLE_CODE = """() => [...document.querySelectorAll(".md-typeset pre > code")]
+    .filter(code => code.scrollWidth > code.clientWidth && code.tabIndex !== 0)
+    .map(code => code.textContent.slice(0, 60))"""
+"""The code blocks that scroll sideways but do not take the keyboard."""
+
+
+def test_code_that_scrolls_sideways_takes_the_keyboard_on_a_phone(browser: Browser, site_url: str) -> None:
+    """On a touch phone (no hover: Material leaves such blocks out) a code block wider than the
+    screen takes the keyboard, also after the phone turns to landscape and back."""
+    with sized_page(browser, site_url, 390, 844, **TOUCH_PHONE) as page:
+        page.goto("protocol.html")
+        wide = page.locator(".md-typeset pre > code").evaluate_all(
+            "cs => cs.filter(c => c.scrollWidth > c.clientWidth)"
+        )
+        assert len(wide) > 5  # the protocol's commands and messages: wider than a phone
+        assert page.evaluate(UNREACHABLE_CODE) == []
+        for size in ({"width": 844, "height": 390}, {"width": 390, "height": 844}):
+            page.set_viewport_size(size)  # type: ignore[arg-type]
+            page.wait_for_timeout(300)  # the resize observers' turn
+            assert page.evaluate(UNREACHABLE_CODE) == [], size
 
 
 def test_a_citation_style_anchor_finds_its_clause(page: Page) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import html.parser
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -514,6 +515,75 @@ def test_notebook_page_shows_its_chart(page: Page, site_dir: Path) -> None:
     assert not broken, f"images that did not load on {NOTEBOOK_PAGE}: {broken}"
     assert any(isinstance(i["width"], int) and i["width"] > 0 for i in loaded)
     images.first.scroll_into_view_if_needed()
+
+
+CHARTS = """() => {
+    const content = "article.md-content__inner";
+    const flow = [...document.querySelectorAll(`${content} :is(img, table, h1, h2, h3, h4)`)];
+    const names = table => [...table.querySelectorAll("th, tbody tr > :first-child")].map(c => c.textContent.trim());
+    return [...document.querySelectorAll(`${content} img`)].map(img => {
+        const beside = [];  // the nearest table after the image and before it, with no heading between
+        for (const step of [1, -1]) {
+            for (let i = flow.indexOf(img) + step; i >= 0 && i < flow.length; i += step) {
+                if (flow[i].tagName === "TABLE") { beside.push(names(flow[i])); break; }
+                if (flow[i].tagName !== "IMG") break;
+            }
+        }
+        const box = img.getBoundingClientRect();
+        return {src: img.getAttribute("src"), natural: img.naturalWidth, shown: box.width, right: box.right, beside};
+    });
+}"""
+"""Each image of a page: its address, its width in the PNG and as shown, where its right edge
+is, and the header cells (of columns, and each row's first cell) of the tables beside it."""
+
+
+def test_notebook_charts_read_on_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """On a 390 px touch phone every notebook chart fits the screen and its smallest text (as the
+    PNG says, drawn by ``spec_engine.pages.charts``) shows at least 12 px high; every series it
+    draws is named in a table beside it, so a series drawn over another still has its figures."""
+    from PIL import Image
+
+    from spec_engine.pages.charts import LEAST_TEXT_PX, SERIES, SMALLEST_TEXT
+
+    notebooks = site_dir / "generated" / "notebooks"
+    seen: dict[str, int] = {}
+    with sized_page(browser, site_url, 390, 844, **TOUCH_PHONE) as page:
+        for path in sorted(notebooks.glob("*.html")):
+            url = path.relative_to(site_dir).as_posix()
+            page.goto(url)
+            page.locator("article img").evaluate_all("imgs => Promise.all(imgs.map(img => img.decode()))")
+            for chart in page.evaluate(CHARTS):
+                name = f"{url}: {chart['src']}"
+                png = Image.open(notebooks / chart["src"])
+                assert SMALLEST_TEXT in png.text, f"{name}: not drawn by spec_engine.pages.charts.render"
+                assert png.size[0] == chart["natural"]
+                shown = float(png.text[SMALLEST_TEXT]) * chart["shown"] / chart["natural"]
+                assert shown >= LEAST_TEXT_PX, f"{name}: its smallest text shows {shown:.1f} px high"
+                assert chart["right"] <= 390, f"{name}: wider than the screen"
+                series = png.text[SERIES].splitlines()
+                assert series and any(set(series) <= set(names) for names in chart["beside"]), (
+                    f"{name}: no table beside it names every series {series}: {chart['beside']}"
+                )
+                seen[url] = seen.get(url, 0) + 1
+    assert seen.get("generated/notebooks/rule_costs.html") == 2, seen  # the decks and the rule effects
+    assert seen.get("generated/notebooks/five_rulebooks.html") == 1, seen
+
+
+def test_no_notebook_wrote_a_build_log(site_dir: Path) -> None:
+    """No notebook wrote to standard error when the site was built (its executed .ipynb, on the
+    site, says), but for a cell tagged ``show-stderr``: a build message is the build's, and
+    ``tools/notebooks.py`` keeps any from the page anyway."""
+    notebooks = sorted((site_dir / "generated" / "notebooks").glob("*.ipynb"))
+    assert notebooks, "no executed notebook on the site"
+    logs = [
+        f"{path.name}, cell {number}: {''.join(out.get('text', ''))[:200]!r}"
+        for path in notebooks
+        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"], 1)
+        if "show-stderr" not in cell.get("metadata", {}).get("tags", [])
+        for out in cell.get("outputs", [])
+        if out.get("output_type") == "stream" and out.get("name") == "stderr"
+    ]
+    assert not logs, "notebooks that wrote to standard error at build:\n" + "\n".join(logs)
 
 
 def test_the_site_ships_no_unused_assets(site_dir: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import re
 import subprocess
 import sys
@@ -390,6 +391,23 @@ def test_standard_error_is_the_builds_log_not_the_pages(
     said = capsys.readouterr().err
     assert "logging.py, cell 2, on standard error (not on its page): progress: 3 of 5 computed" in said
     assert "shown on purpose" not in said
+
+
+def test_slow_odds_are_logged_not_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A rule set whose odds take time is a build message: logged (the pages' command line shows
+    it), never written to standard error, where a notebook's page would show it."""
+    from spec_engine.pages import cost
+    from spec_engine.rules import ruleset
+
+    clock = iter([100.0, 103.5])
+    monkeypatch.setattr(cost.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(cost, "cached_odds", lambda rules, folder: type("Found", (), {"key": "k1"})())
+    with caplog.at_level(logging.INFO, logger="spec_engine"):
+        cost.figures(ruleset("UY"))
+    assert capsys.readouterr().err == ""
+    assert [r.getMessage() for r in caplog.records] == ["odds of UY (k1) computed in 3.5 s"]
 
 
 def test_a_chart_reads_on_a_phone() -> None:

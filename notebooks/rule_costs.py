@@ -25,27 +25,26 @@
 from __future__ import annotations
 
 import dataclasses
-import io
+import textwrap
 
 import matplotlib
-
-matplotlib.use("Agg")  # no display: figures are drawn to PNG
-import matplotlib.pyplot as plt
 from IPython.display import Image, Markdown, display
+from matplotlib.figure import Figure
 
+from spec_engine.pages import charts
 from spec_engine.pages.cost import effects, figures
 from spec_engine.pages.labels import label
 from spec_engine.rules import ruleset, rulesets, show_value
 
+matplotlib.rcParams.update(charts.STYLE)  # text of 13 px, on a phone too
 RULESETS = rulesets()
 
 
-def show(fig: plt.Figure, alt: str) -> None:
-    """The figure as a PNG with its text alternative."""
-    png = io.BytesIO()
-    fig.savefig(png, format="png", bbox_inches="tight", metadata={"Software": None})
-    plt.close(fig)
-    display(Image(data=png.getvalue(), format="png"), metadata={"alt": alt})
+def show(fig: Figure, alt: str, series: list[str]) -> None:
+    """The figure as a PNG, at the width it was drawn for, with its text alternative."""
+    chart = charts.render(fig, series)
+    image = Image(data=chart.png, format="png", width=chart.width, height=chart.height)
+    display(image, metadata={"alt": alt})
 
 
 DECKS = (1, 2, 4, 8)
@@ -55,29 +54,38 @@ DECKS = (1, 2, 4, 8)
 #
 # Each rulebook keeps all its own values but the deck count: one, two, four or eight.
 # Fewer decks favour the player: a blackjack is likelier and the player's doubles gain more.
-# The circle marks each rulebook's own shoe.
+# The large circle marks each rulebook's own shoe; a rulebook whose line is the same as one
+# drawn before says so (its markers, larger, show around the other's).
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 4))
-rows = []
-for rules in RULESETS:
+fig = charts.figure(height=330)
+ax = fig.subplots()
+rows: dict[str, list[float]] = {}
+for rules, style in zip(RULESETS, charts.SERIES_STYLES, strict=True):
     returns = [figures(dataclasses.replace(rules, decks=n)).basic_strategy.ev_percent for n in DECKS]
-    ax.plot(list(DECKS), returns, marker=".", label=rules.id)
-    own = figures(rules).basic_strategy.ev_percent
-    ax.plot([rules.decks], [own], "o", markersize=9, fillstyle="none", color="black")
-    rows.append((rules.id, returns))
+    same = [rid for rid, earlier in rows.items() if earlier == returns]  # drawn over: say so
+    ax.plot(DECKS, returns, label=rules.id + (f" (= {same[0]})" if same else ""), **style)
+    rows[rules.id] = returns
+own = [(rules.decks, figures(rules).basic_strategy.ev_percent) for rules in RULESETS]
+ax.plot(*zip(*own, strict=True), "o", markersize=15, fillstyle="none", color="black", label="own shoe")
 ax.axhline(0, color="grey", linewidth=0.8)
+ax.set_xscale("log", base=2)
+ax.set_xticks(DECKS, [str(n) for n in DECKS])
+ax.minorticks_off()
 ax.set_xlabel("decks in the shoe")
-ax.set_ylabel("player's expected return (%)")
-ax.set_title("Basic strategy, each rulebook's other values")
-ax.legend()
-fig.tight_layout()
-show(fig, "Line chart: each rulebook's expected return for one to eight decks, rising as the decks fall")
+ax.set_ylabel("expected return (%)")
+fig.legend(loc="outside lower center", ncols=3)
+show(
+    fig,
+    "Line chart: each rulebook's expected return for one to eight decks, rising as the decks fall "
+    "(the table below gives the figures)",
+    list(rows),
+)
 
 # %% tags=["hide-input"]
 head = "| rulebook | " + " | ".join(f"{n} deck{'s' if n > 1 else ''}" for n in DECKS) + " |"
 lines = [head, "|---" * (len(DECKS) + 1) + "|"]
-lines += [f"| {rid} | " + " | ".join(f"{v:+.3f} %" for v in returns) + " |" for rid, returns in rows]
+lines += [f"| {rid} | " + " | ".join(f"{v:+.3f} %" for v in returns) + " |" for rid, returns in rows.items()]
 display(Markdown("\n".join(lines)))
 
 # %% [markdown]
@@ -90,15 +98,41 @@ display(Markdown("\n".join(lines)))
 
 # %%
 found = sorted(effects().values(), key=lambda e: e.delta)
-fig, ax = plt.subplots(figsize=(7, 0.35 * len(found) + 1))
-names = [
-    f"{e.regulation}: {label(e.field)} {show_value(e.value)} (vs {show_value(e.base)})".replace("_", " ") for e in found
-]
-ax.barh(names, [e.delta for e in found], color=["#2e7d32" if e.delta > 0 else "#c62828" for e in found])
-ax.axvline(0, color="grey", linewidth=0.8)
-ax.set_xlabel("effect on the player's return (percentage points)")
-fig.tight_layout()
-show(fig, "Bar chart: the effect of each departing rule value on the player's return, in percentage points")
+names = [f"{e.regulation}: {label(e.field)} {show_value(e.value)} (vs {show_value(e.base)})" for e in found]
+names = [name.replace("_", " ") for name in names]
+# one row per rule value, its words above its bar (a phone has no room beside it)
+wrapped = [textwrap.wrap(f"{name}: {e.delta:+.3f}", 44) for name, e in zip(names, found, strict=True)]
+tops, y = [], 0.0
+for words in wrapped:
+    tops.append(y)
+    y -= len(words) + 1.5
+fig = charts.figure(height=round(-y * 16) + 50)
+ax = fig.subplots()
+left, right = min(0.0, *(e.delta for e in found)), max(0.0, *(e.delta for e in found))
+pad = (right - left) * 0.05
+ax.set_xlim(left - pad, right + pad)
+ax.set_ylim(y + 0.3, 0.1)
+for top, words, e in zip(tops, wrapped, found, strict=True):
+    ax.text(left - pad, top, "\n".join(words), va="top")
+    bar = top - len(words) - 0.6
+    ax.barh(bar, e.delta, height=0.7, color="#2e7d32" if e.delta > 0 else "#c62828")
+    ax.plot([0, 0], [bar - 0.5, bar + 0.5], color="grey", linewidth=0.8)  # zero
+    ax.plot([e.delta], [bar], marker="|", markersize=12, color="black")  # the end: a zero shows too
+ax.spines[["left", "top", "right"]].set_visible(False)
+ax.locator_params(axis="x", nbins=4)  # room for each tick's number
+ax.set_yticks([])
+ax.set_xlabel("effect on the return (points)")
+show(
+    fig,
+    "Bar chart: the effect of each departing rule value on the player's return, in percentage points "
+    "(the table below gives the figures)",
+    names,
+)
+
+# %% tags=["hide-input"]
+lines = ["| rule value (vs the other texts) | effect on the return (points) |", "|---|---|"]
+lines += [f"| {name} | {e.delta:+.3f} |" for name, e in zip(names, found, strict=True)]
+display(Markdown("\n".join(lines)))
 
 # %% [markdown]
 # ## One rule, changed by hand

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import re
 import subprocess
 import sys
@@ -348,3 +349,92 @@ def test_a_page_without_runnable_cells_loads_no_python(tool: ModuleType, tmp_pat
     # the hidden cell's output (the image) says so too, without its code
     hidden = next(line for line in page.splitlines() if 'class="nb-offline" data-cell="3"' in line)
     assert "the code of the output above (hidden here" in hidden and "from cell 2" in hidden
+
+
+LOGGING = f'''# %% [markdown]
+# # A notebook that logs
+
+# %%
+import base64
+import sys
+
+from IPython.display import Image, display
+
+print("a result")
+print("progress: 3 of 5 computed", file=sys.stderr)
+
+# %% tags=["show-stderr"]
+print("a warning shown on purpose", file=sys.stderr)
+
+# %%
+display(Image(data=base64.b64decode("{PIXEL}"), format="png", width=1, height=1), metadata={{"alt": "a pixel"}})
+'''
+
+
+def test_standard_error_is_the_builds_log_not_the_pages(
+    tool: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a cell writes to standard error stays in the .ipynb and goes to the build's own
+    standard error; its page leaves it out, unless the cell is tagged show-stderr. An image shown
+    with a size keeps it on the page."""
+    source = tmp_path / "logging.py"
+    source.write_text(LOGGING, encoding="utf-8")
+    out = tmp_path / "out"
+    tool.build(source, out, cwd=tmp_path)
+    page = (out / "logging.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    assert "    a result" in lines and "    progress: 3 of 5 computed" not in lines  # outputs: indented
+    assert "    a warning shown on purpose" in lines
+    assert '![a pixel](logging_files/logging_3_0.png){ width="1" height="1" }' in page
+    executed = (out / "logging.ipynb").read_text(encoding="utf-8")
+    assert "progress: 3 of 5 computed" in executed  # the download is the whole notebook
+    said = capsys.readouterr().err
+    assert "logging.py, cell 2, on standard error (not on its page): progress: 3 of 5 computed" in said
+    assert "shown on purpose" not in said
+
+
+def test_slow_odds_are_logged_not_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A rule set whose odds take time is a build message: logged (the pages' command line shows
+    it), never written to standard error, where a notebook's page would show it."""
+    from spec_engine.pages import cost
+    from spec_engine.rules import ruleset
+
+    clock = iter([100.0, 103.5])
+    monkeypatch.setattr(cost.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(cost, "cached_odds", lambda rules, folder: type("Found", (), {"key": "k1"})())
+    with caplog.at_level(logging.INFO, logger="spec_engine"):
+        cost.figures(ruleset("UY"))
+    assert capsys.readouterr().err == ""
+    assert [r.getMessage() for r in caplog.records] == ["odds of UY (k1) computed in 3.5 s"]
+
+
+def test_a_chart_reads_on_a_phone() -> None:
+    """A chart is drawn for the width it is shown at, its smallest text said in the PNG (at
+    least 12 px as shown), its series named there too; smaller text is refused."""
+    pytest.importorskip("matplotlib", reason="the charts are in requirements/docs.txt")
+    import io
+
+    import matplotlib
+    from PIL import Image
+
+    from spec_engine.pages import charts
+
+    with matplotlib.rc_context(charts.STYLE):
+        fig = charts.figure(height=200)
+        ax = fig.subplots()
+        ax.plot([1, 2], [3, 4], label="CL")
+        ax.set_xlabel("decks")
+        chart = charts.render(fig, ["CL", "ES"])
+    image = Image.open(io.BytesIO(chart.png))
+    assert image.size == (charts.WIDTH * charts.DENSITY, 200 * charts.DENSITY)
+    assert (chart.width, chart.height) == (charts.WIDTH, 200)
+    shown = float(image.text[charts.SMALLEST_TEXT]) * chart.width / image.size[0]
+    assert shown == pytest.approx(charts.TEXT_PT * charts.PX_PER_INCH / 72, abs=0.1) and shown >= 12
+    assert image.text[charts.SERIES].splitlines() == ["CL", "ES"]
+    assert "Software" not in image.text
+    small = charts.figure(height=200)
+    small.subplots().set_xlabel("decks", fontsize=8)
+    with pytest.raises(ValueError, match=r"smallest text would show 11\.1 px high; at least 12 px"):
+        charts.render(small, [])

@@ -16,6 +16,12 @@ the cell.
 Cell tags (``# %% tags=["hide-input"]``): ``hide-input`` puts only the cell's output on the
 page, ``hide-cell`` leaves the cell off the page; the ``.ipynb`` keeps both.
 
+What a cell writes to standard error (a library's progress line, a warning) is the build's
+log, not the page's: it stays in the ``.ipynb`` and goes to this script's standard error, and
+its page leaves it out, unless the cell is tagged ``show-stderr`` (one that shows a warning on
+purpose). An image shown with a size (``Image(..., width=, height=)``) keeps it on the page:
+a chart drawn for a phone's width is not stretched on a desktop or shrunk on a phone.
+
 Cells run in the page too (:func:`plan`). A code cell whose imports are all in the standard
 library or in the engine pack (``spec_engine.<module>``, top level: what
 ``tools/pyodide_site.py`` packs into ``engine.zip``), and whose names from earlier cells come
@@ -43,6 +49,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -315,14 +322,42 @@ def title_of(nb: NotebookNode, default: str) -> str:
     return default
 
 
+SHOW_STDERR = "show-stderr"
+"""The tag of a cell whose standard error belongs on its page."""
+
+
+def _shows_stderr(cell: NotebookNode) -> bool:
+    return SHOW_STDERR in cell.metadata.get("tags", [])
+
+
+def _is_stderr(output: NotebookNode) -> bool:
+    return bool(output.get("output_type") == "stream" and output.get("name") == "stderr")
+
+
+def build_log(nb: NotebookNode) -> list[tuple[int, str]]:
+    """What the cells wrote to standard error, as (cell number, text), but for the cells tagged
+    ``show-stderr``: the build's log, which the page leaves out."""
+    return [
+        (index + 1, str(out.text))
+        for index, cell in enumerate(nb.cells)
+        if cell.cell_type == "code" and not _shows_stderr(cell)
+        for out in cell.get("outputs", [])
+        if _is_stderr(out)
+    ]
+
+
 def _page_copy(nb: NotebookNode, plans: dict[int, CellPlan] | None = None) -> NotebookNode:
-    """A copy for the page, without the title heading (the page writes its own), and after each
-    shown code cell, its "Edit and run" control or what it needs that the page lacks."""
+    """A copy for the page, without the title heading (the page writes its own) and the build's
+    log (:func:`build_log`), and after each shown code cell, its "Edit and run" control or what
+    it needs that the page lacks."""
     page = copy.deepcopy(nb)
     for cell in page.cells:
         if cell.cell_type == "markdown":
             cell.source = TITLE.sub("", str(cell.source), count=1).lstrip("\n")
             break
+    for cell in page.cells:
+        if cell.cell_type == "code" and not _shows_stderr(cell):
+            cell.outputs = [out for out in cell.outputs if not _is_stderr(out)]
     for index, cell_plan in (plans or {}).items():
         cell = page.cells[index]
         tags = set(cell.metadata.get("tags", []))
@@ -389,16 +424,25 @@ def to_markdown(nb: NotebookNode, name: str, plans: dict[int, CellPlan] | None =
     body, resources = exporter.from_notebook_node(
         page, resources={"unique_key": name, "output_files_dir": f"{name}_files"}
     )
-    alts = [
-        str(out.metadata.get("alt", "figure"))
+    images = [
+        _image_markdown(out.metadata)
         for cell in page.cells
         if cell.cell_type == "code" and "hide-cell" not in cell.metadata.get("tags", [])
         for out in cell.get("outputs", [])
         if "image/png" in out.get("data", {})
     ]
-    alt_iter = iter(alts)
-    body = re.sub(r"!\[png\]\(", lambda _: f"![{next(alt_iter, 'figure')}](", body)
+    shown = iter(images)
+    body = re.sub(r"!\[png\]\(([^)\s]+)\)", lambda m: next(shown, _image_markdown({}))(m.group(1)), body)
     return body.strip() + "\n", dict(resources.get("outputs", {}))
+
+
+def _image_markdown(metadata: dict[str, Any]) -> Callable[[str], str]:
+    """The Markdown of an image output, given its path: its text alternative, and its size in
+    CSS pixels when it was shown with one."""
+    alt = str(metadata.get("alt", "figure")).replace("[", "(").replace("]", ")")
+    size = metadata.get("image/png", {})
+    attrs = " ".join(f'{key}="{int(size[key])}"' for key in ("width", "height") if key in size)
+    return lambda path: f"![{alt}]({path})" + (f"{{ {attrs} }}" if attrs else "")
 
 
 RUN_HERE = (
@@ -455,6 +499,10 @@ def build(source: Path, out: Path, *, cwd: Path = ROOT, timeout: int = TIMEOUT) 
     """Execute one notebook script and write its .ipynb, .md and images into ``out``."""
     name = source.stem
     nb = execute(load(source), source.name, cwd=cwd, timeout=timeout)
+    for number, text in build_log(nb):
+        lines = text.rstrip().splitlines() or [""]
+        more = f" (and {len(lines) - 1} more lines)" if len(lines) > 1 else ""
+        print(f"{source.name}, cell {number}, on standard error (not on its page): {lines[0]}{more}", file=sys.stderr)
     plans = plan(nb)
     body, files = to_markdown(nb, name, plans)
     out.mkdir(parents=True, exist_ok=True)

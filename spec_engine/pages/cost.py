@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
-import sys
+import logging
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -29,16 +29,17 @@ from spec_engine.rules import RuleSet, ruleset
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 ACTION_NAMES = {"H": "hit", "S": "stand", "D": "double, else hit", "Ds": "double, else stand", "P": "split"}
+log = logging.getLogger(__name__)
 
 
 def figures(rules: RuleSet) -> Odds:
-    """The rule set's figures, from the cache or computed now (a line on standard error says
-    which rule set takes time)."""
+    """The rule set's figures, from the cache or computed now (a rule set that takes time is
+    logged, at level INFO: the pages' command line shows it; a notebook's page does not)."""
     start = time.monotonic()
     found = cached_odds(rules, default_cache_dir())
     spent = time.monotonic() - start
     if spent > 1:
-        print(f"  odds of {rules.id} ({found.key}) computed in {spent:.1f} s", file=sys.stderr)
+        log.info("odds of %s (%s) computed in %.1f s", rules.id, found.key, spent)
     return found
 
 

@@ -55,6 +55,12 @@ CHROMIUM_ARGS = [
 VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 """Wide enough for Material's left navigation (shown from 1220 px)."""
 
+TOUCH_PHONE: dict[str, Any] = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+"""A touch phone, besides its size (390 x 844): a mobile layout viewport (a page wider than the
+screen widens it, and the page becomes that wide), touch without hover (Material then leaves a
+code block that scrolls sideways out of the keyboard's reach), three device pixels per CSS
+pixel. A plain 390 px viewport shows neither problem."""
+
 TIMEOUT_MS = 15_000
 """Longest wait for any one thing (CI runs these beside ~500 tests on two cores)."""
 

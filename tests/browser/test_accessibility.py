@@ -2,8 +2,11 @@
 
 axe-core (``node_modules/axe-core``, pinned by ``package-lock.json``; ``make`` runs ``npm ci``)
 is injected into each page and run with the rules tagged ``wcag2a``, ``wcag2aa``, ``wcag21a``
-and ``wcag21aa``, on a desktop viewport and on a phone-sized one (390 x 844). Zero violations
-are allowed, apart from the documented entries of ``ALLOWED`` (each with its reason).
+and ``wcag21aa``, on a desktop viewport and on a touch phone (390 x 844, emulated as a phone:
+``conftest.TOUCH_PHONE``; a desktop browser merely narrowed to 390 px hides what a phone
+shows). Zero violations are allowed, apart from the documented entries of ``ALLOWED`` (each
+with its reason). On the phone, every page also fits the screen's width: what is wider
+scrolls in a frame of its own.
 
 The pages: every HTML page of the built site (the docs pages, ``generated/*.html``, the
 scenario pages, the notebook pages). The conformance certificates
@@ -17,10 +20,12 @@ from __future__ import annotations
 import fnmatch
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
+from .conftest import TOUCH_PHONE
 from .test_site import sized_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -35,8 +40,9 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 STANDALONE = "generated/conformance/*/*.html"
 """The conformance certificates: standalone files, not pages of the site (see the module's note)."""
 
-VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
-"""The conftest's desktop (Material's navigation sidebar shown) and a phone."""
+VIEWPORTS: dict[str, tuple[int, int, dict[str, Any]]] = {"desktop": (1280, 900, {}), "phone": (390, 844, TOUCH_PHONE)}
+"""The conftest's desktop (Material's navigation sidebar shown) and a touch phone: width,
+height and the context's other options."""
 
 ALLOWED: dict[tuple[str, str, str], str] = {}
 """Known violations still tolerated, as ``(viewport or "*", page pattern, rule id) -> reason``.
@@ -78,7 +84,8 @@ def test_every_page_meets_wcag_2_1_aa(browser: Browser, site_url: str, site_dir:
     rules = {key: reason for key, reason in ALLOWED.items() if key[0] in ("*", viewport)}
     found: dict[str, list[dict[str, object]]] = {}
     used: set[tuple[str, str, str]] = set()
-    with sized_page(browser, site_url, *VIEWPORTS[viewport]) as page:
+    width, height, device = VIEWPORTS[viewport]
+    with sized_page(browser, site_url, width, height, **device) as page:
         page.context.add_init_script(path=AXE)  # in every page before its own scripts
         for url in pages:
             for v in violations(page, url):
@@ -95,6 +102,26 @@ def test_every_page_meets_wcag_2_1_aa(browser: Browser, site_url: str, site_dir:
     assert not stale, f"ALLOWED entries that match no violation any more (remove them): {stale}"
 
 
+WIDTHS = """() => ({page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth,
+    layout: window.innerWidth})"""
+"""How wide the page is, the screen shows, and the phone's layout viewport became."""
+
+
+def test_every_page_fits_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """On a 390 px touch phone no page is wider than the screen: a wide table or code block
+    scrolls sideways in its own frame (which takes the keyboard: the test above), never the page."""
+    width, height, device = VIEWPORTS["phone"]
+    wide = {}
+    with sized_page(browser, site_url, width, height, **device) as page:
+        for url in site_pages(site_dir):
+            response = page.goto(url, wait_until="load")
+            assert response is not None and response.ok, url
+            sizes: dict[str, int] = page.evaluate(WIDTHS)
+            if max(sizes["page"], sizes["layout"]) > min(sizes["screen"], width):
+                wide[url] = sizes
+    assert not wide, f"pages wider than a {width} px phone (px): {wide}"
+
+
 MATRIX_CONTRAST = """() => axe.run(document.querySelector("table.matrix"),
         {runOnly: ["color-contrast"], elementRef: true})
     .then(result => [...result.violations, ...result.incomplete].flatMap(v => v.nodes)
@@ -106,7 +133,7 @@ MATRIX_CONTRAST = """() => axe.run(document.querySelector("table.matrix"),
 def test_not_stated_cells_keep_their_hatching_and_measurable_contrast(browser: Browser, site_url: str) -> None:
     """The hatched "not stated" cells of the matrix keep their pattern, and axe can measure their
     words' contrast (a pattern behind the words would leave it unmeasured) and finds it enough."""
-    with sized_page(browser, site_url, *VIEWPORTS["desktop"]) as page:
+    with sized_page(browser, site_url, *VIEWPORTS["desktop"][:2]) as page:
         page.context.add_init_script(path=AXE)
         page.goto("generated/rules.html")
         cell = page.locator("table.matrix td.basis-not-stated").first

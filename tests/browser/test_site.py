@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import html.parser
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,6 +23,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from spec_engine.catalog import fold, regulation
 from spec_engine.kit.trace import scenarios
+
+from .conftest import TOUCH_PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -228,9 +231,12 @@ def test_the_matrix_filter_is_in_the_address(page: Page) -> None:
 
 
 @contextlib.contextmanager
-def sized_page(browser: Browser, site_url: str, width: int, height: int) -> Iterator[Page]:
-    """A page of its own viewport size (a phone: 390 x 844), closed afterwards."""
-    ctx = browser.new_context(base_url=site_url, viewport={"width": width, "height": height}, service_workers="block")
+def sized_page(browser: Browser, site_url: str, width: int, height: int, **device: Any) -> Iterator[Page]:
+    """A page of its own viewport size (a phone: 390 x 844), closed afterwards; ``device``:
+    more of the context's options (a touch phone: ``**TOUCH_PHONE``)."""
+    ctx = browser.new_context(
+        base_url=site_url, viewport={"width": width, "height": height}, service_workers="block", **device
+    )
     try:
         yield ctx.new_page()
     finally:
@@ -249,6 +255,28 @@ def test_the_matrix_on_a_phone(browser: Browser, site_url: str) -> None:
         last_column = page.locator("table.matrix thead th").last
         expect(last_column).to_be_in_viewport()
         expect(page.locator("table.matrix tbody tr").first.locator("th")).to_be_in_viewport()
+
+
+UNREACHABLE_CODE = """() => [...document.querySelectorAll(".md-typeset pre > code")]
+    .filter(code => code.scrollWidth > code.clientWidth && code.tabIndex !== 0)
+    .map(code => code.textContent.slice(0, 60))"""
+"""The code blocks that scroll sideways but do not take the keyboard."""
+
+
+def test_code_that_scrolls_sideways_takes_the_keyboard_on_a_phone(browser: Browser, site_url: str) -> None:
+    """On a touch phone (no hover: Material leaves such blocks out) a code block wider than the
+    screen takes the keyboard, also after the phone turns to landscape and back."""
+    with sized_page(browser, site_url, 390, 844, **TOUCH_PHONE) as page:
+        page.goto("protocol.html")
+        wide = page.locator(".md-typeset pre > code").evaluate_all(
+            "cs => cs.filter(c => c.scrollWidth > c.clientWidth)"
+        )
+        assert len(wide) > 5  # the protocol's commands and messages: wider than a phone
+        assert page.evaluate(UNREACHABLE_CODE) == []
+        for size in ({"width": 844, "height": 390}, {"width": 390, "height": 844}):
+            page.set_viewport_size(size)  # type: ignore[arg-type]
+            page.wait_for_timeout(300)  # the resize observers' turn
+            assert page.evaluate(UNREACHABLE_CODE) == [], size
 
 
 def test_a_citation_style_anchor_finds_its_clause(page: Page) -> None:
@@ -487,6 +515,75 @@ def test_notebook_page_shows_its_chart(page: Page, site_dir: Path) -> None:
     assert not broken, f"images that did not load on {NOTEBOOK_PAGE}: {broken}"
     assert any(isinstance(i["width"], int) and i["width"] > 0 for i in loaded)
     images.first.scroll_into_view_if_needed()
+
+
+CHARTS = """() => {
+    const content = "article.md-content__inner";
+    const flow = [...document.querySelectorAll(`${content} :is(img, table, h1, h2, h3, h4)`)];
+    const names = table => [...table.querySelectorAll("th, tbody tr > :first-child")].map(c => c.textContent.trim());
+    return [...document.querySelectorAll(`${content} img`)].map(img => {
+        const beside = [];  // the nearest table after the image and before it, with no heading between
+        for (const step of [1, -1]) {
+            for (let i = flow.indexOf(img) + step; i >= 0 && i < flow.length; i += step) {
+                if (flow[i].tagName === "TABLE") { beside.push(names(flow[i])); break; }
+                if (flow[i].tagName !== "IMG") break;
+            }
+        }
+        const box = img.getBoundingClientRect();
+        return {src: img.getAttribute("src"), natural: img.naturalWidth, shown: box.width, right: box.right, beside};
+    });
+}"""
+"""Each image of a page: its address, its width in the PNG and as shown, where its right edge
+is, and the header cells (of columns, and each row's first cell) of the tables beside it."""
+
+
+def test_notebook_charts_read_on_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """On a 390 px touch phone every notebook chart fits the screen and its smallest text (as the
+    PNG says, drawn by ``spec_engine.pages.charts``) shows at least 12 px high; every series it
+    draws is named in a table beside it, so a series drawn over another still has its figures."""
+    from PIL import Image
+
+    from spec_engine.pages.charts import LEAST_TEXT_PX, SERIES, SMALLEST_TEXT
+
+    notebooks = site_dir / "generated" / "notebooks"
+    seen: dict[str, int] = {}
+    with sized_page(browser, site_url, 390, 844, **TOUCH_PHONE) as page:
+        for path in sorted(notebooks.glob("*.html")):
+            url = path.relative_to(site_dir).as_posix()
+            page.goto(url)
+            page.locator("article img").evaluate_all("imgs => Promise.all(imgs.map(img => img.decode()))")
+            for chart in page.evaluate(CHARTS):
+                name = f"{url}: {chart['src']}"
+                png = Image.open(notebooks / chart["src"])
+                assert SMALLEST_TEXT in png.text, f"{name}: not drawn by spec_engine.pages.charts.render"
+                assert png.size[0] == chart["natural"]
+                shown = float(png.text[SMALLEST_TEXT]) * chart["shown"] / chart["natural"]
+                assert shown >= LEAST_TEXT_PX, f"{name}: its smallest text shows {shown:.1f} px high"
+                assert chart["right"] <= 390, f"{name}: wider than the screen"
+                series = png.text[SERIES].splitlines()
+                assert series and any(set(series) <= set(names) for names in chart["beside"]), (
+                    f"{name}: no table beside it names every series {series}: {chart['beside']}"
+                )
+                seen[url] = seen.get(url, 0) + 1
+    assert seen.get("generated/notebooks/rule_costs.html") == 2, seen  # the decks and the rule effects
+    assert seen.get("generated/notebooks/five_rulebooks.html") == 1, seen
+
+
+def test_no_notebook_wrote_a_build_log(site_dir: Path) -> None:
+    """No notebook wrote to standard error when the site was built (its executed .ipynb, on the
+    site, says), but for a cell tagged ``show-stderr``: a build message is the build's, and
+    ``tools/notebooks.py`` keeps any from the page anyway."""
+    notebooks = sorted((site_dir / "generated" / "notebooks").glob("*.ipynb"))
+    assert notebooks, "no executed notebook on the site"
+    logs = [
+        f"{path.name}, cell {number}: {''.join(out.get('text', ''))[:200]!r}"
+        for path in notebooks
+        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"], 1)
+        if "show-stderr" not in cell.get("metadata", {}).get("tags", [])
+        for out in cell.get("outputs", [])
+        if out.get("output_type") == "stream" and out.get("name") == "stderr"
+    ]
+    assert not logs, "notebooks that wrote to standard error at build:\n" + "\n".join(logs)
 
 
 def test_the_site_ships_no_unused_assets(site_dir: Path) -> None:

@@ -1,0 +1,61 @@
+"""The MkDocs hooks: a table written as raw HTML gets a scroll frame the keyboard reaches."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def hooks() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mkdocs_hooks", ROOT / "tools" / "mkdocs_hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+FRAME = '<div class="scrollwrap" role="region" tabindex="0" aria-label="{}">'
+
+
+def test_a_raw_table_gets_a_frame_named_by_its_caption(hooks: ModuleType) -> None:
+    caption = "<caption>Basic &amp; <b>strategy</b></caption>"
+    page = f'<p>x\u2028y\r\nz</p>\n<table class="strategy">{caption}\n<tr><td>H</td></tr></table>\n'  # odd line ends
+    framed = hooks.frame_tables(page)
+    assert framed == page.replace("<table", FRAME.format("Basic &amp; strategy") + "<table").replace(
+        "</table>", "</table></div>"
+    )
+
+
+def test_a_table_without_a_caption_is_numbered(hooks: ModuleType) -> None:
+    page = '<TABLE class="a"><tr><td>1</table><table class="b"><tr><td>2</td></tr></table>'
+    framed = hooks.frame_tables(page)
+    assert framed.count(FRAME.format("table 1")) == 1 and framed.count(FRAME.format("table 2")) == 1
+    assert framed.endswith("</table></div>") and "</table></div><div" in framed
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        '<div class="scrollwrap" tabindex="0"><table class="cost"><tr><td>1</td></tr></table></div>',  # framed
+        '<div class="matrix-wrap"><div><table class="matrix"><tr><td>1</td></tr></table></div></div>',  # deeper
+        "<table><tr><td>1</td></tr></table>",  # Markdown's: Material frames it in the browser
+        '<table class="stack"><tr><td>1</td></tr></table>',  # becomes cards on a phone
+    ],
+    ids=["framed", "framed-further-out", "markdown", "reflowing"],
+)
+def test_a_table_that_needs_no_frame_stays_as_it_is(hooks: ModuleType, page: str) -> None:
+    assert hooks.frame_tables(page) == page
+
+
+def test_a_table_inside_a_framed_table_gets_no_frame_of_its_own(hooks: ModuleType) -> None:
+    page = '<table class="outer"><tr><td><br><table class="inner"><tr><td>1</td></tr></table></td></tr></table>'
+    framed = hooks.frame_tables(page)
+    assert framed == FRAME.format("table 1") + page + "</div>"

@@ -33,8 +33,8 @@ from matplotlib.figure import Figure
 
 from spec_engine.pages import charts
 from spec_engine.pages.cost import effects, figures
-from spec_engine.pages.labels import label
-from spec_engine.rules import ruleset, rulesets, show_value
+from spec_engine.pages.labels import label, words
+from spec_engine.rules import ruleset, rulesets
 
 matplotlib.rcParams.update(charts.STYLE)  # text of 13 px, on a phone too
 RULESETS = rulesets()
@@ -98,23 +98,22 @@ display(Markdown("\n".join(lines)))
 
 # %%
 found = sorted(effects().values(), key=lambda e: e.delta)
-names = [f"{e.regulation}: {label(e.field)} {show_value(e.value)} (vs {show_value(e.base)})" for e in found]
-names = [name.replace("_", " ") for name in names]
+names = [f"{e.regulation}: {label(e.field)} {words(e.field, e.value)} (vs {words(e.field, e.base)})" for e in found]
 # one row per rule value, its words above its bar (a phone has no room beside it)
 wrapped = [textwrap.wrap(f"{name}: {e.delta:+.3f}", 44) for name, e in zip(names, found, strict=True)]
 tops, y = [], 0.0
-for words in wrapped:
+for lines in wrapped:
     tops.append(y)
-    y -= len(words) + 1.5
+    y -= len(lines) + 1.5
 fig = charts.figure(height=round(-y * 16) + 50)
 ax = fig.subplots()
 left, right = min(0.0, *(e.delta for e in found)), max(0.0, *(e.delta for e in found))
 pad = (right - left) * 0.05
 ax.set_xlim(left - pad, right + pad)
 ax.set_ylim(y + 0.3, 0.1)
-for top, words, e in zip(tops, wrapped, found, strict=True):
-    ax.text(left - pad, top, "\n".join(words), va="top")
-    bar = top - len(words) - 0.6
+for top, lines, e in zip(tops, wrapped, found, strict=True):
+    ax.text(left - pad, top, "\n".join(lines), va="top")
+    bar = top - len(lines) - 0.6
     ax.barh(bar, e.delta, height=0.7, color="#2e7d32" if e.delta > 0 else "#c62828")
     ax.plot([0, 0], [bar - 0.5, bar + 0.5], color="grey", linewidth=0.8)  # zero
     ax.plot([e.delta], [bar], marker="|", markersize=12, color="black")  # the end: a zero shows too

@@ -110,7 +110,7 @@ def project_root() -> Path:
     """The folder holding pyproject.toml: this one or a parent (notebooks run from the root
     at site build, from notebooks/ in Jupyter)."""
     for folder in [Path.cwd(), *Path.cwd().parents]:
-        if (folder / "pyproject.toml").is_file() and (folder / "spec_engine" / "suite" / "features").is_dir():
+        if (folder / "pyproject.toml").is_file() and (folder / "features").is_dir():
             return folder
     raise RuntimeError("run this notebook inside the project")
 

@@ -53,8 +53,9 @@ class Citation:
         return self.basis == "not stated"
 
 
-def _rule(doc: str, kind: str, choices: tuple[str, ...] = ()) -> Any:
-    return field(metadata={"doc": doc, "kind": kind, "choices": choices})
+def _rule(doc: str, kind: str, choices: tuple[str, ...] = (), *, least: int = 0) -> Any:
+    """A rule field: what it means, its kind of value, its choices and (a whole number) its least value."""
+    return field(metadata={"doc": doc, "kind": kind, "choices": choices, "least": least})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,7 +66,7 @@ class RuleSet:
     name: str
 
     # Shoe, cut and burns
-    decks: int = _rule("Number of 52-card decks in the shoe.", "int")
+    decks: int = _rule("Number of 52-card decks in the shoe.", "int", least=1)
     burn_after_shuffle: int = _rule("Cards burnt (discarded unseen) after each shuffle.", "int")
     burn_on_dealer_change: int = _rule("Cards burnt when the dealer changes mid-shoe.", "int")
     cut_card_from_end: int | None = _rule(
@@ -74,7 +75,7 @@ class RuleSet:
     cut_card_per_participant: int | None = _rule(
         "Cards behind the cut card per participant at the table, when it depends on them.", "int?"
     )
-    min_cut: int | None = _rule("The player's cut must leave at least this many cards on each side.", "int?")
+    min_cut: int | None = _rule("The player's cut must leave at least this many cards on each side.", "int?", least=1)
     last_round_on_cut_card: bool = _rule(
         "The round in which the cut card comes out is completed and is the shoe's last.", "bool"
     )
@@ -97,11 +98,13 @@ class RuleSet:
     )
 
     # Table, boxes and bettors
-    max_boxes: int = _rule("Number of betting boxes (seats) at the table.", "int")
+    max_boxes: int = _rule("Number of betting boxes (seats) at the table.", "int", least=1)
     max_bets_per_box: int | None = _rule(
-        "Most bets (the box's own and bettors behind) on one box; none = no stated limit.", "int?"
+        "Most bets (the box's own and bettors behind) on one box; none = no stated limit.", "int?", least=1
     )
-    max_bets_unseated_box: int | None = _rule("Most bettors on a box whose seat is empty; none = as any box.", "int?")
+    max_bets_unseated_box: int | None = _rule(
+        "Most bettors on a box whose seat is empty; none = as any box.", "int?", least=1
+    )
     unseated_box_decider: str = _rule(
         "Who decides for a box whose seat is empty: the largest bet (ties: nearest the shoe) or the first bettor.",
         "choice",
@@ -199,7 +202,7 @@ class RuleSet:
         "play, so it is at least this times their number); none = no minimum.",
         "ratio?",
     )
-    insurance_multiple: int | None = _rule("Insurance must be a multiple of this.", "int?")
+    insurance_multiple: int | None = _rule("Insurance must be a multiple of this.", "int?", least=1)
     insurance_payout: Fraction = _rule("What winning insurance wins, per unit staked.", "ratio")
 
     # Doubling
@@ -209,13 +212,13 @@ class RuleSet:
     double_on_blackjack: bool = _rule("A blackjack may be doubled.", "bool")
     double_after_split: bool = _rule("A hand made by a split may double.", "bool")
     double_after_split_hands: int | None = _rule(
-        "Only the first N hands of a split may double; none = any of them.", "int?"
+        "Only the first N hands of a split may double; none = any of them.", "int?", least=1
     )
     double_one_card: bool = _rule("A doubled hand receives exactly one more card.", "bool")
 
     # Splitting
     split_ten_value_mixes: bool = _rule("Two different ten-valued cards (a ten and a figure) are a pair.", "bool")
-    max_split_hands: int | None = _rule("Most hands one box may make by splitting; none = no limit.", "int?")
+    max_split_hands: int | None = _rule("Most hands one box may make by splitting; none = no limit.", "int?", least=2)
     resplit_consecutive_only: bool = _rule(
         "A re-split needs the equal cards to come in succession: any other card or a finished hand ends the series.",
         "bool",
@@ -226,7 +229,7 @@ class RuleSet:
 
     # Limits
     table_limits: bool = _rule("Every bet must lie within the table minimum and maximum.", "bool")
-    bet_multiple: int | None = _rule("Bets must be a multiple of this; none = any amount.", "int?")
+    bet_multiple: int | None = _rule("Bets must be a multiple of this; none = any amount.", "int?", least=1)
     limit_ratio: tuple[int, int] | None = _rule(
         "Bounds of the maximum:minimum ratio a table may set (e.g. 4 to 50); none = not set.", "range?"
     )
@@ -376,8 +379,9 @@ def _value(path: str, name: str, kind: str, choices: tuple[str, ...], raw: Any) 
             return None
         kind = kind[:-1]
     if kind == "int":
-        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-            raise bad("a whole number >= 0")
+        least = next((f.metadata["least"] for f in RULE_FIELDS if f.name == name), 0)
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < least:
+            raise bad(f"a whole number >= {least}")
         return raw
     if kind == "bool":
         if not isinstance(raw, bool):

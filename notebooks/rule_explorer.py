@@ -107,12 +107,16 @@ from pathlib import Path
 
 
 def project_root() -> Path:
-    """The folder holding pyproject.toml: this one or a parent (notebooks run from the root
-    at site build, from notebooks/ in Jupyter)."""
-    for folder in [Path.cwd(), *Path.cwd().parents]:
+    """The project's checkout: the folder holding pyproject.toml and features/, found from the
+    folder the notebook runs in (the root at site build, notebooks/ in Jupyter) or, run from
+    anywhere else, from where the engine it imports lives (an editable install)."""
+    import spec_engine
+
+    here = [Path.cwd(), *Path.cwd().parents]
+    for folder in [*here, Path(spec_engine.__file__).resolve().parent.parent]:
         if (folder / "pyproject.toml").is_file() and (folder / "features").is_dir():
             return folder
-    raise RuntimeError("run this notebook inside the project")
+    raise RuntimeError("the scenarios are in a checkout of the project: install it with pip install -e .")
 
 
 ROOT = project_root()

@@ -19,8 +19,10 @@ simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the m
                              [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
 
 This module is the command-line shell: it may import every room (the analysis room lazily,
-it needs numpy), and no module imports it. ``odds`` and ``strategy`` honour
-``BLACKJACK_SPEC_OVERRIDES`` (changed rule values), and so does ``simulate``.
+it needs numpy), and no module imports it. ``rules``, ``play``, ``odds``, ``strategy``,
+``cost`` and ``simulate`` honour ``BLACKJACK_SPEC_OVERRIDES`` (changed rule values) and say
+so; ``check`` validates it; the others say on standard error that it does not apply to them.
+A bad argument or input ends with one line on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ ANALYSIS_MISSING = (
 
 
 def cmd_rules(reg: str) -> str:
-    rules = ruleset(reg)
+    texts = ruleset(reg)
+    rules = analysed_rules(reg)
     lines = [f"{rules.name} ({rules.id})", ""]
     width = max(len(f.name) for f in RULE_FIELDS)
     for f in RULE_FIELDS:
@@ -54,7 +57,10 @@ def cmd_rules(reg: str) -> str:
             "stated": ", ".join(cite.clauses),
             "interpretation": "interpretation of " + ", ".join(cite.clauses),
         }.get(cite.basis, "NOT STATED (assumption)")
-        lines.append(f"{f.name.ljust(width)}  {show_value(getattr(rules, f.name))}  [{basis}]")
+        value, text = getattr(rules, f.name), getattr(texts, f.name)
+        if value != text:
+            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {show_value(text)}"
+        lines.append(f"{f.name.ljust(width)}  {show_value(value)}  [{basis}]")
         if cite.note:
             lines.append(f"{'':{width}}    {cite.note}")
     return "\n".join(lines)
@@ -69,7 +75,9 @@ def cmd_clauses(reg: str) -> str:
 
 
 def cmd_play(reg: str, seed: int, boxes: int) -> str:
-    rules = ruleset(reg)
+    rules = analysed_rules(reg)
+    if not 1 <= boxes <= rules.max_boxes:
+        raise SpecError(f"--boxes {boxes}: {rules.id}'s table has boxes 1 to {rules.max_boxes}")
     table = Table(rules, seed=seed, min_bet=10, max_bet=500, participants=people_at(rules, boxes))
     bets = [(box, f"P{box}", 10 * box) for box in range(1, boxes + 1)]
     rnd = table.play(bets)
@@ -77,12 +85,22 @@ def cmd_play(reg: str, seed: int, boxes: int) -> str:
 
 
 def analysed_rules(reg: str) -> RuleSet:
-    """The rule set of ``reg`` with the values changed in ``BLACKJACK_SPEC_OVERRIDES``."""
+    """The rule set of ``reg`` with the values changed in ``BLACKJACK_SPEC_OVERRIDES`` (said on
+    standard error, once per rule set)."""
     from spec_engine.overrides import from_env
 
     rules = ruleset(reg)
     changes = from_env().get(rules.id, {})
-    return rules.with_values(**changes) if changes else rules
+    if not changes:
+        return rules
+    if rules.id not in _ANNOUNCED:
+        _ANNOUNCED.add(rules.id)
+        shown = ", ".join(f"{name} = {show_value(value)}" for name, value in changes.items())
+        print(f"note: {OVERRIDES_VAR} changes {rules.id}: {shown}", file=sys.stderr)
+    return rules.with_values(**changes)
+
+
+_ANNOUNCED: set[str] = set()
 
 
 def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
@@ -207,7 +225,21 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(args.regulation)
     if args.rounds <= 0 or args.rounds % CHUNK:
-        raise SystemExit(f"error: --rounds must be a positive multiple of {CHUNK:,}")
+        raise SpecError(f"--rounds {args.rounds}: a positive multiple of {CHUNK:,}")
+    if args.out:
+        out = Path(args.out)
+        if not out.parent.is_dir():
+            raise SpecError(f"--out {args.out}: the folder {out.parent} does not exist")
+        try:
+            out.open("a", encoding="utf-8").close()
+        except OSError as exc:
+            raise SpecError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
+    if args.ray:
+        from spec_engine.analysis.raycluster import unreachable
+
+        why = unreachable(args.ray)
+        if why is not None:
+            raise SpecError(f"--ray {args.ray}: {why}")
     chart, exact = None, None
     if args.strategy == "basic":
         found = cached_odds(rules)
@@ -275,7 +307,12 @@ def odds_text(result: object) -> str:
 
 
 def cmd_check() -> tuple[str, bool]:
+    from spec_engine.overrides import from_env
+
     lines, ok = [], True
+    for reg, changes in from_env().items():  # (a malformed value is refused: exit 2)
+        shown = ", ".join(f"{name} = {show_value(value)}" for name, value in changes.items())
+        lines.append(f"{OVERRIDES_VAR}: {reg}: {shown} (valid)")
     for reg in REGULATION_IDS:
         catalog = regulation(reg)
         problems = tiling_problems(catalog)
@@ -291,9 +328,9 @@ def cmd_check() -> tuple[str, bool]:
     return "\n".join(lines), ok
 
 
-def run_kit(command: str, argv: Sequence[str]) -> int:
+def run_kit(command: str, argv: Sequence[str], program: str = "blackjack-spec") -> int:
     """``conform`` and ``vectors``: the kit's command lines under this one's name."""
-    prog = f"blackjack-spec {command}"
+    prog = f"{program} {command}"
     if command == "conform":
         from spec_engine.kit.conform import main as conform_main
 
@@ -324,27 +361,82 @@ def version_text() -> str:
     return f"blackjack-spec {__version__} (conformance suite {current()['version']}, protocol {protocol()})"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spec_engine", description=__doc__.split("\n\n")[0])
+def program_name() -> str:
+    """The program as it was invoked: ``blackjack-spec`` (the installed command) or
+    ``python -m spec_engine``."""
+    invoked = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return "python -m spec_engine" if invoked in ("", "-c", "__main__.py") else invoked
+
+
+def positive(text: str) -> int:
+    """An argument that is a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: at least 1")
+    return value
+
+
+COMMANDS = {
+    "rules": "the rule set: each value with the clauses it cites, or why it is assumed",
+    "clauses": "the clause catalog: each clause's id, kind, topics and gist",
+    "play": "one seeded round with simple decisions: the event log as JSON lines",
+    "check": "validate the catalogs (each text tiled by its clauses), the rule sets and the overrides",
+    "odds": "the exact expected return, basic strategy and composition-dependent (analysis extra)",
+    "strategy": "the basic-strategy chart derived for the rule set (analysis extra)",
+    "cost": "what the differences between two rule sets cost the player, rule by rule (analysis extra)",
+    "simulate": "play the basic strategy for N rounds: the mean return, its 99 %% interval, the exact figure",
+    "conform": "run the conformance kit against an implementation (kit extra; conform --help)",
+    "vectors": "the scenarios as JSON test vectors, or replay them (kit extra; vectors --help)",
+    "verify": "check that a conformance report folder and its certificate are as the run left them",
+    "changelog": "the conformance suite's changelog, as Markdown",
+}
+"""Each command's one line, as ``--help`` lists them."""
+
+NOT_APPLIED = {
+    "clauses": "the clause catalog is the texts' own",
+    "verify": "a report is checked as it was written",
+    "changelog": "the changelog is the suite's releases",
+}
+"""The commands that do not apply ``BLACKJACK_SPEC_OVERRIDES``, and why, said on standard error
+(``conform`` and ``vectors`` say it themselves)."""
+
+OVERRIDES_VAR = "BLACKJACK_SPEC_OVERRIDES"
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    """The command line: every command with its line (:data:`COMMANDS`), every argument with its help."""
+    regulations = ", ".join(REGULATION_IDS)
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Blackjack Spec: five blackjack rulebooks (CL, ES, UY, CZ, IT) as rules with their "
+        "clauses, a deterministic engine, exact odds and a conformance kit. COMMAND --help says more.",
+    )
     parser.add_argument("--version", action="version", version=version_text())
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, **options: object) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=COMMANDS[name], description=COMMANDS[name], **options)  # type: ignore[arg-type]
+
     for name in ("rules", "clauses"):
-        p = sub.add_parser(name)
-        p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
-    p = sub.add_parser("play")
-    p.add_argument("regulation")
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--boxes", type=int, default=1, help="boxes with a bet (bettor Pn bets 10*n on box n)")
-    sub.add_parser("check")
+        p = command(name)
+        p.add_argument("regulation", help=regulations)
+    p = command("play")
+    p.add_argument("regulation", help=regulations)
+    p.add_argument("--seed", type=int, required=True, help="the seed of the table's shuffles and cuts")
+    p.add_argument("--boxes", type=int, default=1, help="boxes with a bet (bettor Pn bets 10*n on box n; default 1)")
+    command("check")
     for name in ("odds", "strategy"):
-        p = sub.add_parser(name)
-        p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
+        p = command(name)
+        p.add_argument("regulation", help=regulations)
         p.add_argument("--json", action="store_true", help="print JSON")
         p.add_argument(
             "--no-cache", action="store_true", help="compute the figures anew (they then replace the cached ones)"
         )
-    p = sub.add_parser("cost", help="what the differences between two rule sets cost the player (analysis extra)")
-    p.add_argument("regulation", help="the first rulebook: CL, ES, UY, CZ or IT")
+    p = command("cost")
+    p.add_argument("regulation", help=f"the first rulebook: {regulations}")
     p.add_argument("other", nargs="?", help="the second rulebook (else the first with --set changes)")
     p.add_argument(
         "--set",
@@ -354,23 +446,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="change a rule value of the second (repeatable)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p = sub.add_parser("simulate")
-    p.add_argument("regulation", help="CL, ES, UY, CZ or IT")
-    p.add_argument("--rounds", type=int, required=True, help="a multiple of 10,000")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
-    p.add_argument("--strategy", choices=("basic", "simple"), default="basic")
-    p.add_argument("--seed", type=int, default=1)
+    p = command("simulate")
+    p.add_argument("regulation", help=regulations)
+    p.add_argument("--rounds", type=int, required=True, help="rounds to play: a positive multiple of 10,000")
+    p.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: every core)")
+    p.add_argument(
+        "--strategy", choices=("basic", "simple"), default="basic", help="the decisions played (default: basic)"
+    )
+    p.add_argument("--seed", type=int, default=1, help="the seed of every chunk's shoes (default 1)")
     p.add_argument("--out", help="a JSON-lines file of finished chunks: a rerun resumes from it")
     p.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS ('local': start one here)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    sub.add_parser("conform", help="the conformance kit (python -m spec_engine.kit.conform)", add_help=False)
-    sub.add_parser("vectors", help="test vectors (python -m spec_engine.kit.vectors)", add_help=False)
-    p = sub.add_parser("verify", help="check that a conformance report folder and its certificate are unaltered")
+    command("conform", add_help=False)
+    command("vectors", add_help=False)
+    p = command("verify")
     p.add_argument("folder", help="the report folder (conform --out)")
-    sub.add_parser("changelog", help="the conformance suite's changelog, as Markdown")
+    command("changelog")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    prog = prog or program_name()
+    parser = build_parser(prog)
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in NOT_APPLIED and os.environ.get(OVERRIDES_VAR, "").strip():
+        print(f"note: {OVERRIDES_VAR} is not applied by {argv[0]}: {NOT_APPLIED[argv[0]]}", file=sys.stderr)
     if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
-        return run_kit(argv[0], argv[1:])
+        return run_kit(argv[0], argv[1:], prog)
     args = parser.parse_args(argv)
     try:
         if args.command == "rules":
@@ -400,7 +502,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(text)
             return 0 if ok else 1
     except SpecError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except ConnectionError as exc:  # (a Ray cluster lost during the run)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -70,10 +70,10 @@ DECK: tuple[Card, ...] = tuple(CARDS.values())
 
 def parse_card(code: str) -> Card:
     """The card for a code such as ``"QS"``; an unknown code is an :class:`InputError`."""
-    card = CARDS.get(code.strip().upper()) if isinstance(code, str) else None
+    card = CARDS.get(code) if isinstance(code, str) else None  # (exactly: upper case, as the protocol)
     if card is None:
         raise InputError(
-            f"unknown card code {code!r} (rank A 2-9 T J Q K then suit S H D C, e.g. 'TH')",
+            f"unknown card code {code!r} (rank A 2-9 T J Q K then suit S H D C, upper case, e.g. 'TH')",
             field="card",
         )
     return card

@@ -59,3 +59,15 @@ def test_a_table_inside_a_framed_table_gets_no_frame_of_its_own(hooks: ModuleTyp
     page = '<table class="outer"><tr><td><br><table class="inner"><tr><td>1</td></tr></table></td></tr></table>'
     framed = hooks.frame_tables(page)
     assert framed == FRAME.format("table 1") + page + "</div>"
+
+
+def test_a_site_built_with_overrides_says_so_on_every_page(hooks: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page of a site built with BLACKJACK_SPEC_OVERRIDES opens with a banner naming each
+    changed value in words; without overrides, the page is as written."""
+    monkeypatch.delenv("BLACKJACK_SPEC_OVERRIDES", raising=False)
+    assert hooks.on_page_content("<p>text</p>") == "<p>text</p>"
+    monkeypatch.setenv("BLACKJACK_SPEC_OVERRIDES", '{"CL": {"double_totals": "none"}, "UY": {"decks": 6}}')
+    page = hooks.on_page_content("<p>text</p>")
+    banner, rest = page.split("</div>\n", 1)
+    assert rest == "<p>text</p>" and 'class="admonition warning overrides-banner"' in banner
+    assert "CL: Double down on: any two cards" in banner and "UY: Decks in the shoe: 6" in banner

@@ -438,3 +438,18 @@ def test_a_chart_reads_on_a_phone() -> None:
     small.subplots().set_xlabel("decks", fontsize=8)
     with pytest.raises(ValueError, match=r"smallest text would show 11\.1 px high; at least 12 px"):
         charts.render(small, [])
+
+
+def test_the_rule_explorer_finds_the_project_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from elsewhere (nbconvert runs a notebook in its own folder, /tmp say), the rule
+    explorer finds the scenarios through the installed engine; it once looked only upwards
+    from where it ran, and for the features where they no longer are."""
+    import ast
+
+    source = (ROOT / "notebooks" / "rule_explorer.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    found = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "project_root")
+    space: dict[str, object] = {"Path": Path}
+    exec(compile(ast.Module(body=[found], type_ignores=[]), "rule_explorer.py", "exec"), space)
+    monkeypatch.chdir(tmp_path)
+    assert space["project_root"]() == ROOT  # type: ignore[operator]

@@ -53,6 +53,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -308,6 +309,12 @@ def test_readme_command(command: str, checkout_copy: Path, tmp_path: Path) -> No
         status = f"ran longer than {TIMEOUT} s" if code is None else f"exited {code}"
         tail = output[-8000:]
         pytest.fail(f"README command {command!r} {status}\nran: {ran}\nin: {checkout_copy}\n{tail}", pytrace=False)
+    if "BLACKJACK_SPEC_OVERRIDES" in command and command.endswith("make site"):
+        # a site built with changed rule values says so on every page it renders
+        pages = [p for p in (checkout_copy / "site").rglob("*.html") if p.name != "404.html"]
+        rendered = [p for p in pages if 'class="md-content"' in p.read_text("utf-8")]
+        bare = [str(p.relative_to(checkout_copy)) for p in rendered if "overrides-banner" not in p.read_text("utf-8")]
+        assert len(rendered) > 50 and bare == [], bare
     where = subprocess.run(
         [str(VENV / "bin" / "python"), "-c", "import spec_engine; print(spec_engine.__file__)"],
         cwd=tmp_path,
@@ -318,3 +325,32 @@ def test_readme_command(command: str, checkout_copy: Path, tmp_path: Path) -> No
     assert Path(where.stdout.strip()).is_relative_to(ROOT), (
         f"after {ran!r} the venv's spec_engine is no longer the checkout's: {where.stdout}{where.stderr}"
     )
+
+
+# ------------------------------------------------------------------------------ a README that stays true
+def test_the_readmes_generated_figures_are_what_the_code_gives() -> None:
+    """The coverage, catalog and odds tables and the scenario count (tools/readme.py)."""
+    done = subprocess.run([sys.executable, "tools/readme.py"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert text.count("<!-- generated: ") == 4
+
+
+def test_the_readme_and_the_architecture_page_name_the_same_rooms() -> None:
+    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rooms = dict(re.findall(r"^\| \*\*(.+?)\*\* \| `([^`]+)`", architecture, flags=re.M))
+    intro = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## ", 1)[0]
+    named = dict(re.findall(r"^- `([^`]+)` — \*\*(.+?)\*\*", intro, flags=re.M))
+    assert {path.rstrip("/") for path in named} == {path.rstrip("/") for path in rooms.values()}
+    assert {named[path] for path in named} == set(rooms)
+
+
+def test_the_layout_shows_every_top_level_folder_and_every_package() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = text.split("## Layout", 1)[1].split("```", 2)[1]
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    folders = {line.split("/", 1)[0] for line in tracked.splitlines() if "/" in line and not line.startswith(".")}
+    shown = set(re.findall(r"^([\w.-]+)/", layout, flags=re.M))
+    assert folders <= shown, folders - shown
+    packages = {p.parent.name for p in (ROOT / "spec_engine").glob("*/__init__.py")}
+    assert packages <= set(re.findall(r"^  (\w+)/", layout, flags=re.M)), packages

@@ -92,8 +92,8 @@ def test_the_command_prints_the_interval_and_the_exact_figure(capsys: pytest.Cap
     assert out["stake"] == 20  # the club's bets are multiples of 10
     low, high = out["ci99_percent"]
     assert low < out["mean_percent"] < high and out["exact_inside"] is (low <= out["exact_percent"] <= high)
-    with pytest.raises(SystemExit, match="multiple of 10,000"):
-        main(["simulate", "CL", "--rounds", "123"])
+    assert main(["simulate", "CL", "--rounds", "123"]) == 2
+    assert "--rounds 123: a positive multiple of 10,000" in capsys.readouterr().err
 
 
 def test_a_real_local_ray_runs_the_same_chunks() -> None:

@@ -50,18 +50,3 @@ def test_each_versions_number_follows_from_its_changes(monkeypatch: pytest.Monke
     )
     monkeypatch.setattr(versions, "versions", lambda: bad)
     assert versions.check() == ["1.1: after 1.0, changes of kinds ['meaning'] make version 2.0"]
-
-
-def test_the_protocol_page_lists_every_change_of_the_history() -> None:
-    """The page's history table is the versions file, row for row, and names the current version."""
-    from pathlib import Path
-
-    from spec_engine.kit.versions import current, versions
-
-    page = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
-    rows = [f"| {v.version} | {v.date} | {c.kind} | {c.what} | {c.text} |" for v in versions() for c in v.changes]
-    table = [
-        line for line in page.splitlines() if line.startswith("| ") and line.count(" | ") == 4 and line[2].isdigit()
-    ]
-    assert table == rows
-    assert f"This is protocol version **`{current()}`**." in page

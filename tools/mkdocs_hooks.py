@@ -1,4 +1,5 @@
-"""MkDocs hooks: every wide table in a scroll frame the keyboard reaches; after the build, drop
+"""MkDocs hooks: every wide table in a scroll frame the keyboard reaches; a banner on every page
+of a site built with changed rule values (``BLACKJACK_SPEC_OVERRIDES``); after the build, drop
 what the built site ships but never uses; while serving (``make serve``), regenerate the pages
 whose sources changed before each build.
 
@@ -114,7 +115,16 @@ def frame_tables(text: str) -> str:
 
 
 def on_page_content(content: str, **_: Any) -> str:
-    return frame_tables(content)
+    return _banner() + frame_tables(content)
+
+
+def _banner() -> str:
+    """A site built with BLACKJACK_SPEC_OVERRIDES says so at the top of every page (a malformed
+    value has already stopped the build: tools/build.py)."""
+    from spec_engine.overrides import from_env
+    from spec_engine.pages.common import overrides_banner
+
+    return overrides_banner(from_env())
 
 
 def on_post_build(config: Any, **_: Any) -> None:

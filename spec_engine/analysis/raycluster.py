@@ -14,8 +14,26 @@ HEAD:6379 --out uy.jsonl`` from any node; rerun the same command to resume.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
+
+
+def unreachable(address: str, timeout: float = 3.0) -> str | None:
+    """Why the cluster at ``address`` cannot be reached (one line), or None: a TCP connection
+    to its host and port, tried for ``timeout`` seconds (Ray itself retries for minutes).
+    ``local`` and ``auto`` are not checked."""
+    if address in ("local", "auto"):
+        return None
+    hostport = address.split("://", 1)[-1].rstrip("/")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return f"{address!r} is not HOST:PORT, ray://HOST:PORT, auto or local"
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return None
+    except OSError as exc:
+        return f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}"
 
 
 def run_on_ray(
@@ -31,6 +49,9 @@ def run_on_ray(
         if address == "local":
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
         else:
+            why = unreachable(address)
+            if why is not None:
+                raise ConnectionError(why)
             ray.init(address=address, log_to_driver=False)
     try:
         remote = ray.remote(task)

@@ -218,9 +218,11 @@ def play_chunk(rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, se
     full = list(DECK) * rules.decks
     stake = stake_for(rules)
     tally = Tally(stake=stake, chunks=[chunk])
+    low = rules.bet_multiple or 1  # the table's limits: the least bet, and the most the rules let it set
+    high = low * rules.limit_ratio[1] if rules.limit_ratio is not None else None
     for _ in range(CHUNK):
         shoe = RandomShoe(full[:], rng)
-        rnd = Round(rules, shoe, min_bet=rules.bet_multiple or 1)
+        rnd = Round(rules, shoe, min_bet=low, max_bet=high)
         rnd.place_bet(1, "P", stake)
         rnd.deal()
         while rnd.phase is not Phase.DONE:
@@ -256,9 +258,14 @@ class Progress:
         self.start = time.monotonic()
         self.stream = stream if stream is not None else sys.stderr
         self.last = 0.0
+        isatty = getattr(self.stream, "isatty", None)
+        self.shown = stream is not None or bool(isatty and isatty())
+        """Drawn only on a terminal (or a stream given on purpose): a log file gets no bar."""
 
     def update(self, rounds: int) -> None:
         self.done += rounds
+        if not self.shown:
+            return
         now = time.monotonic()
         if now - self.last < 0.5 and self.done < self.total:
             return

@@ -770,6 +770,11 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
 def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
     parser = build_parser(prog)
     args = parser.parse_args(argv)
+    if os.environ.get("BLACKJACK_SPEC_OVERRIDES", "").strip():
+        print(
+            f"{prog}: note: BLACKJACK_SPEC_OVERRIDES is not applied: a conformance run plays the texts' rules",
+            file=sys.stderr,
+        )
 
     def stop(message: str) -> NoReturn:  # one line, no usage: the command line was well formed
         parser.exit(2, f"{prog}: error: {message}\n")

@@ -407,6 +407,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.v
         "--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="with --check: only these"
     )
     args = parser.parse_args(argv)
+    if os.environ.get("BLACKJACK_SPEC_OVERRIDES", "").strip():
+        print(
+            f"{prog}: note: BLACKJACK_SPEC_OVERRIDES is not applied: the vectors are the texts' rules", file=sys.stderr
+        )
     if not args.check:
         vectors = dump(args.out)
         print(f"{len(vectors)} vectors written to {args.out}")

@@ -145,3 +145,21 @@ def rule_value_text(rules: RuleSet, name: str) -> str:
 
 def signed_money(amount: Money) -> str:
     return ("+" if amount > 0 else "") + money_str(amount)
+
+
+def overrides_banner(changes: Any) -> str:
+    """The note every page of a site built with ``BLACKJACK_SPEC_OVERRIDES`` carries at its top
+    (``changes``: :func:`spec_engine.overrides.from_env`); empty when nothing is changed."""
+    if not changes:
+        return ""
+    named = "; ".join(
+        f"{reg}: " + ", ".join(f"{label(name)}: {words(name, value)}" for name, value in values.items())
+        for reg, values in changes.items()
+    )
+    return (
+        '<div class="admonition warning overrides-banner" role="note">'
+        '<p class="admonition-title">Built with changed rule values</p>'
+        f"<p>This site was built with <code>BLACKJACK_SPEC_OVERRIDES</code>: {html.escape(named)}. "
+        "Its figures, scenario results and rule values are for these values, which no text states; "
+        "a changed value cites no clause.</p></div>\n"
+    )

@@ -1,0 +1,175 @@
+"""The command line a newcomer expects (issue 24): help on every command and argument, the
+program named as invoked, one line and exit status 2 for every bad argument or input (never a
+traceback), the overrides honoured or said not to apply, no progress bar in a log file, card
+codes as the README says."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spec_engine.__main__ import COMMANDS, NOT_APPLIED, build_parser, main
+from spec_engine.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[1]
+CHANGED = '{"CL": {"decks": 1, "double_totals": "none"}}'
+
+
+def run(*args: str, env: dict[str, str] | None = None, program: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it: ``python -m spec_engine ...`` or the installed program."""
+    command = [program, *args] if program else [sys.executable, "-m", "spec_engine", *args]
+    environ = {k: v for k, v in os.environ.items() if k != "BLACKJACK_SPEC_OVERRIDES"}
+    return subprocess.run(command, capture_output=True, text=True, env={**environ, **(env or {})}, timeout=120)
+
+
+def one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    """Exit status 2 and one line on standard error naming ``words``; no traceback."""
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    assert len(lines) == 1 or lines[0].startswith("usage:"), done.stderr  # (argparse: its usage, then the line)
+    assert all(w in lines[-1] for w in words), lines[-1]
+
+
+# ------------------------------------------------------------------------------ help
+def test_every_command_has_its_line_and_every_argument_its_help() -> None:
+    parser = build_parser("blackjack-spec")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(sub.choices) == list(COMMANDS)
+    listed = {c.dest: c.help for c in sub._choices_actions}
+    assert listed == COMMANDS and all(listed.values())
+    for name, command in sub.choices.items():
+        if name in ("conform", "vectors"):  # their own parsers (conform --help) say it
+            continue
+        for action in command._actions:
+            assert action.help, f"{name}: {action.dest} has no help"
+    top = run("--help").stdout
+    assert all(line.split()[0] in top for line in COMMANDS.values())
+
+
+@pytest.mark.parametrize("kit", ["conform", "vectors"])
+def test_the_kits_commands_explain_every_option(kit: str) -> None:
+    done = run(kit, "--help")
+    assert done.returncode == 0 and done.stdout.startswith(f"usage: python -m spec_engine {kit}")
+
+
+def test_the_usage_line_names_the_program_as_invoked() -> None:
+    assert run("play").stderr.startswith("usage: python -m spec_engine play ")
+    installed = Path(sys.executable).parent / "blackjack-spec"
+    assert installed.exists(), "the project installs the blackjack-spec command"
+    assert run("play", program=str(installed)).stderr.startswith("usage: blackjack-spec play ")
+    assert run("--version", program=str(installed)).stdout.startswith("blackjack-spec ")
+
+
+# ------------------------------------------------------------------------------ one line, exit 2
+def test_a_missing_out_folder_is_one_line(tmp_path: Path) -> None:
+    one_line_error(
+        run("simulate", "CL", "--rounds", "10000", "--out", str(tmp_path / "no" / "x.jsonl")), "--out", "does not exist"
+    )
+
+
+def test_an_unwritable_out_path_is_one_line(tmp_path: Path) -> None:
+    one_line_error(run("simulate", "CL", "--rounds", "10000", "--out", str(tmp_path)), "--out", "cannot write")
+
+
+def test_an_unreachable_ray_address_is_one_line_at_once() -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    one_line_error(run("simulate", "CL", "--rounds", "10000", "--ray", f"127.0.0.1:{port}"), "--ray", "cannot reach")
+    one_line_error(run("simulate", "CL", "--rounds", "10000", "--ray", "nowhere"), "--ray", "HOST:PORT")
+
+
+@pytest.mark.parametrize("command", [["odds", "CL"], ["rules", "CL"], ["play", "CL", "--seed", "1"], ["check"]])
+def test_zero_decks_in_the_overrides_is_one_line(command: list[str]) -> None:
+    done = run(*command, env={"BLACKJACK_SPEC_OVERRIDES": '{"CL": {"decks": 0}}'})
+    one_line_error(done, "decks", "whole number >= 1")
+
+
+def test_no_workers_is_refused() -> None:
+    one_line_error(run("simulate", "CL", "--rounds", "10000", "--workers", "0"), "--workers", "at least 1")
+
+
+@pytest.mark.parametrize("boxes", ["0", "99", "-2"])
+def test_play_names_the_boxes_the_table_has(boxes: str) -> None:
+    one_line_error(run("play", "CL", "--seed", "1", "--boxes", boxes), f"--boxes {boxes}", "boxes 1 to 6")
+
+
+# ------------------------------------------------------------------------------ the overrides
+def test_rules_shows_the_changed_values_and_what_the_rule_set_says() -> None:
+    done = run("rules", "CL", env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
+    assert done.returncode == 0
+    decks = next(line for line in done.stdout.splitlines() if line.startswith("decks "))
+    assert " 1  [CHANGED by BLACKJACK_SPEC_OVERRIDES; the rule set says 2]" in decks
+    assert "changes CL: decks = 1, double_totals = none" in done.stderr
+
+
+def test_play_deals_from_the_changed_shoe() -> None:
+    done = run("play", "CL", "--seed", "3", env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
+    assert json.loads(done.stdout.splitlines()[0]) == {"type": "shuffle", "total": 52}  # one deck
+    assert "changes CL" in done.stderr
+
+
+@pytest.mark.parametrize("command", sorted(NOT_APPLIED))
+def test_a_command_the_overrides_do_not_touch_says_so(command: str, tmp_path: Path) -> None:
+    args = [command, "CL"] if command == "clauses" else [command, str(tmp_path)] if command == "verify" else [command]
+    done = run(*args, env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
+    assert f"BLACKJACK_SPEC_OVERRIDES is not applied by {command}" in done.stderr
+
+
+@pytest.mark.parametrize("kit", ["conform", "vectors"])
+def test_the_kit_says_it_plays_the_texts_rules(kit: str, tmp_path: Path) -> None:
+    args = (
+        ["--impl", "false", "--out", str(tmp_path), "--regulation", "IT", "-k", "nothing"]
+        if kit == "conform"
+        else ["--check", str(tmp_path)]
+    )
+    done = run(kit, *args, env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
+    assert "BLACKJACK_SPEC_OVERRIDES is not applied" in done.stderr
+
+
+def test_check_validates_the_overrides() -> None:
+    done = run("check", env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
+    assert (
+        done.returncode == 0 and "BLACKJACK_SPEC_OVERRIDES: CL: decks = 1, double_totals = none (valid)" in done.stdout
+    )
+    one_line_error(run("check", env={"BLACKJACK_SPEC_OVERRIDES": '{"XX": {}}'}), "unknown regulation")
+
+
+# ------------------------------------------------------------------------------ the progress bar, card codes
+def test_the_progress_bar_stays_off_when_standard_error_is_not_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numpy")
+    from spec_engine.analysis.simulate import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, shown in ((io.StringIO(), False), (Terminal(), True)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        bar = Progress("CL simulate", 20_000)
+        bar.update(20_000)
+        assert bar.shown is shown and ("rounds" in stream.getvalue()) is shown
+
+
+def test_lower_case_card_codes_are_refused_as_the_readme_says() -> None:
+    from spec_engine.cards import parse_card
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "`as` or `7c` included, is an `InputError`" in readme
+    for code in ("as", "7c", "Td"):
+        with pytest.raises(InputError, match="upper case"):
+            parse_card(code)
+
+
+def test_main_in_process_returns_two_for_a_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "CL", "--seed", "1", "--boxes", "7"], prog="blackjack-spec") == 2
+    assert capsys.readouterr().err == "blackjack-spec: error: --boxes 7: CL's table has boxes 1 to 6\n"

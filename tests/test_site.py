@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-COPIED = ("spec_engine", "tests", "docs", "pyproject.toml", "mkdocs.yml")
+COPIED = ("spec_engine", "features", "tests", "docs", "pyproject.toml", "mkdocs.yml")
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -41,6 +41,9 @@ type                    meaning                                                 
 ``stand``               the hand stands (``info``: ``automatic`` when no choice)   box, hand, bettor, info
 ``double``              the hand doubles                                           box, hand, bettor
 ``split``               the hand splits; the new hand is ``hand + 1``              box, hand, bettor
+``surrender``           the hand is given up for half its stake (settled at once   box, hand, bettor
+                        where surrender is early, against the dealer's second card
+                        where it is late)
 ``match``               a bettor adds a stake to follow a double or split          box, hand, bettor, amount
 ``decline``             a bettor behind declines a double or split                 box, hand, bettor, info
 ``bust``                a hand exceeds 21                                          box, hand, total
@@ -53,8 +56,8 @@ type                    meaning                                                 
 ``dealer_discards``     the dealer discards his card: no bet is left in play       card
 ``dealer_total``        the dealer's final total (``info``: blackjack/bust/stands) total, info
 ``settle``              a stake is settled: ``amount`` is the bettor's net result  box, hand, bettor,
-                        (``info``: blackjack, win, push, lose, insurance_win,      amount, stake, info
-                        insurance_lose, even_money, excess_returned)
+                        (``info``: blackjack, win, push, lose, surrender,          amount, stake, info
+                        insurance_win, insurance_lose, even_money, excess_returned)
 ``clear``               the round's cards go to the discard tray                   total (cards)
 *after the round*
 ``held``                an absent bettor's winnings are kept on the table          bettor, amount

@@ -122,7 +122,19 @@ class Hand:
     """One hand of a box: its cards and each bettor's stake on it. Two cards dealt as a box's
     first hand (not from a split) that make 21 are a blackjack: the hand is complete."""
 
-    __slots__ = ("ace", "cards", "done", "doubled", "from_split", "hard", "natural", "open", "original", "stakes")
+    __slots__ = (
+        "ace",
+        "cards",
+        "done",
+        "doubled",
+        "from_split",
+        "hard",
+        "natural",
+        "open",
+        "original",
+        "stakes",
+        "surrendered",
+    )
 
     def __init__(self, cards: list[Card], stakes: dict[str, Money], *, from_split: bool = False) -> None:
         self.cards = cards
@@ -140,6 +152,7 @@ class Hand:
         self.original = stakes if not from_split else dict.fromkeys(stakes, 0)
         self.open = set(stakes)  # bettors whose stake is not settled yet
         self.doubled = False
+        self.surrendered = False  # (a late surrender waits for the dealer's second card)
         self.done = self.natural = ace and hard == 11 and len(cards) == 2 and not from_split
         self.from_split = from_split
 
@@ -1324,6 +1337,35 @@ class Round:
         cur = self.current()
         return cur is not None and cur[0].number == box and self._double_refusal(cur[0], cur[1]) is None
 
+    def _surrender_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
+        rules = self.rules
+        if rules.surrender == "none":
+            return "surrender", "surrender is not offered"
+        if len(hand.cards) != 2 or hand.doubled:
+            return "surrender", "only a hand's first two cards may surrender, before any other decision on it"
+        if hand.from_split and not rules.surrender_after_split:
+            return "surrender_after_split", "a hand made by a split may not surrender"
+        return None
+
+    def surrender(self, box: int, *, by: str | None = None) -> Event:
+        """Give up the current hand on its first two cards for half its stake: at once where the
+        rule set's surrender is early; where it is late, once the dealer's second card shows he
+        has no blackjack (a blackjack takes the whole stake). Every bettor on the hand goes with it."""
+        target, hand, who = self._acting(box, "surrender", by)
+        refusal = self._surrender_refusal(target, hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "surrender")
+        number = self._hi + 1
+        event = Event("surrender", box=target.number, hand=number, bettor=who)
+        self._emit(event)
+        if self.rules.surrender == "early":
+            self._settle_hand(target, hand, "surrender", Fraction(-1, 2))
+        else:
+            hand.surrendered = True  # (settled against the dealer's second card)
+        self._finish(target, hand)
+        self._advance()
+        return event
+
     def _decliners(self, box: Box, hand: Hand, declining: Iterable[str], rule: str, action: str) -> set[str]:
         out = set(declining)
         for bettor in out:
@@ -1428,13 +1470,13 @@ class Round:
         rules = self.rules
         self.phase = _DONE
         live = False  # a stake still in play
-        naturals = True  # ... and every one on a blackjack
+        naturals = True  # ... and every one decided by the dealer's second card (a blackjack, a late surrender)
         insured = False
         for box in self.boxes.values():
             for hand in box.hands:
                 if hand.open:
                     live = True
-                    if not hand.natural:
+                    if not hand.natural and not hand.surrendered:
                         naturals = False
             if box.insurance:
                 insured = True
@@ -1497,7 +1539,9 @@ class Round:
             if bettor not in hand.open:
                 continue
             stake = hand.stakes[bettor]
-            if player_bj:
+            if hand.surrendered:  # a late surrender: half back, unless the dealer has a blackjack
+                outcome, net = ("lose", -stake) if dealer_bj else ("surrender", -Fraction(stake) / 2)
+            elif player_bj:
                 outcome, net = ("push", 0) if dealer_bj else ("blackjack", stake * rules.blackjack_payout)
             elif dealer_bj:
                 lost = stake if rules.dealer_blackjack_takes == "all_stakes" else hand.original[bettor]
@@ -1553,5 +1597,7 @@ class Round:
                 out.append(Action("double", box.number))
             if self._split_refusal(box, hand) is None:
                 out.append(Action("split", box.number))
+            if self._surrender_refusal(box, hand) is None:
+                out.append(Action("surrender", box.number))
             return out
         return []

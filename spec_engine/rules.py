@@ -148,6 +148,16 @@ class RuleSet:
     )
     hit_on_hard_21: bool = _rule("A hand totalling hard 21 may still draw.", "bool")
     hit_on_soft_21: bool = _rule("A hand totalling soft 21 may still draw.", "bool")
+    surrender: str = _rule(
+        "The player may give up a hand on its first two cards, before any other decision on it, "
+        "for half its stake: late (half back only if the dealer has no blackjack, which takes the "
+        "whole stake), early (half back whatever the dealer holds) or none.",
+        "choice",
+        ("none", "late", "early"),
+    )
+    surrender_after_split: bool = _rule(
+        "A hand made by a split may surrender on its first two cards (where surrender is offered).", "bool"
+    )
 
     # Dealer's play
     dealer_stands_soft_17: bool = _rule("The dealer stands on soft 17 (else he draws).", "bool")
@@ -360,6 +370,7 @@ ALSO_TOPICS: dict[str, tuple[str, ...]] = {
     "behind_may_decline_double": ("doubling",),
     "behind_may_decline_split": ("splitting",),
     "cut_offered_to": ("procedure",),
+    "surrender_after_split": ("splitting",),
 }
 """The other topics a rule belongs to, beside the one it is filed under: a reader filtering on
 splitting finds "double after split" too."""

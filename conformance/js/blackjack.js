@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 4.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 4.1; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -20,10 +20,10 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '4.0';
+const PROTOCOL = '4.1';
 const REGULATIONS = ['CL', 'ES', 'UY', 'CZ', 'IT'];
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
-  'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'misdeal', 'play_absent',
+  'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'misdeal', 'play_absent',
   'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];
 const TABLE_ACTIONS = new Set(['cut', 'shuffle', 'change_dealer', 'announce_closing', 'leave', 'claim',
   'session_round', 'session_play']);
@@ -211,6 +211,7 @@ class Hand {
     this.open = new Set(stakes.keys()); // bettors whose stake is not settled yet
     this.fromSplit = fromSplit;
     this.doubled = false;
+    this.surrendered = false; // a late surrender waits for the dealer's second card
     this.done = false;
     this.natural = false;
   }
@@ -917,6 +918,27 @@ class Round {
     }
   }
 
+  surrenderRefusal(box, hand) {
+    const r = this.r;
+    if (!r.surrender || r.surrender === 'none') return ['surrender', 'surrender is not offered']; // (a 'none' is read as null)
+    if (hand.cards.length !== 2 || hand.doubled) return ['surrender', "only a hand's first two cards may surrender"];
+    if (hand.fromSplit && !r.surrender_after_split) return ['surrender_after_split', 'a split hand may not surrender'];
+    return null;
+  }
+
+  // The hand is given up for half its stake: at once where surrender is early; where it is
+  // late, against the dealer's second card (his blackjack takes the whole stake).
+  surrender({ box: number, by }) {
+    const { box, hand } = this.acting(number, 'surrender', by);
+    const why = this.surrenderRefusal(box, hand);
+    if (why) throw this.refuse(...why);
+    this.emit('surrender', { box: number, hand: this.hi + 1, bettor: by || this.decider(box) });
+    if (this.r.surrender === 'early') this.settleHand(box, hand, 'surrender', new Q(-1n, 2n));
+    else hand.surrendered = true;
+    this.finish(box, hand);
+    this.advance();
+  }
+
   split({ box: number, by, declining }) {
     const { box, hand } = this.acting(number, 'split', by);
     const why = this.splitRefusal(box, hand);
@@ -955,7 +977,7 @@ class Round {
     const first = count(this.dealer);
     const blackjack = first.soft && first.hard === 11;
     // the dealer draws unless he has a blackjack or only blackjacks are left to beat
-    if (!blackjack && !live.every((h) => h.natural)) {
+    if (!blackjack && !live.every((h) => h.natural || h.surrendered)) {
       for (;;) {
         const c = count(this.dealer);
         if (c.total > 17 || (c.total === 17 && (!c.soft || r.dealer_stands_soft_17))) break;
@@ -988,7 +1010,8 @@ class Round {
       if (!hand.open.has(bettor)) continue;
       const stake = hand.stakes.get(bettor);
       let info, net;
-      if (blackjack) [info, net] = dealerBlackjack ? ['push', Q.of(0)] : ['blackjack', stake.mul(ratio(r.blackjack_payout))];
+      if (hand.surrendered) [info, net] = dealerBlackjack ? ['lose', stake.neg()] : ['surrender', stake.mul(new Q(-1n, 2n))];
+      else if (blackjack) [info, net] = dealerBlackjack ? ['push', Q.of(0)] : ['blackjack', stake.mul(ratio(r.blackjack_payout))];
       else if (dealerBlackjack) {
         [info, net] = ['lose', (r.dealer_blackjack_takes === 'all_stakes' ? stake : hand.original.get(bettor)).neg()];
       } else if (dealerTotal > 21 || mine > dealerTotal) [info, net] = ['win', stake];
@@ -1030,6 +1053,7 @@ class Round {
     if (!this.standRefusal(cur.hand)) out.push({ kind: 'stand', box: b });
     if (!this.doubleRefusal(cur.box, cur.hand)) out.push({ kind: 'double', box: b });
     if (!this.splitRefusal(cur.box, cur.hand)) out.push({ kind: 'split', box: b });
+    if (!this.surrenderRefusal(cur.box, cur.hand)) out.push({ kind: 'surrender', box: b });
     return out;
   }
 
@@ -1049,6 +1073,7 @@ class Round {
       case 'stand': return this.stand(args);
       case 'double': return this.double(args);
       case 'split': return this.split(args);
+      case 'surrender': return this.surrender(args);
       case 'misdeal': return this.misdeal(args);
       case 'play_absent': return this.playAbsent(args);
       default:

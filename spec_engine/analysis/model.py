@@ -36,6 +36,8 @@ USED: dict[str, str] = {
     "min_stand_total": "hands below it must draw",
     "hit_on_hard_21": "drawing on hard 21 allowed (never chosen)",
     "hit_on_soft_21": "drawing on soft 21 allowed",
+    "surrender": "surrender offered (late or early) on a hand's first two cards",
+    "surrender_after_split": "a split hand may surrender",
     "double_totals": "the two-card totals that may double",
     "double_on_blackjack": "doubling a blackjack",
     "double_after_split": "doubling after a split",
@@ -206,6 +208,10 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
                 "why": "insurance's value is given per unit insured and for the most insurance on the original "
                 "stake; on a total stake the most insured grows with doubles and splits",
             }
+        )
+    if rules.surrender != "none":  # (until the solver values it: then the figures honour it)
+        out.append(
+            {"field": "surrender", "value": rules.surrender, "why": "surrender is not yet valued by the analysis"}
         )
     if rules.max_split_hands is not None and rules.max_split_hands > SPLIT_HANDS_CAP:
         out.append(

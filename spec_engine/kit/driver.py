@@ -34,6 +34,7 @@ Actions (``act``)::
     close_insurance
     hit | stand     box, [by]
     double | split  box, [declining: list of bettors], [by]
+    surrender       box, [by]
     misdeal         [to_box]: the next card dealt to a box out of turn, or (no box) exposed
     forget_insurance_call
     play_absent     box: the dealer plays the hand of a bettor who left
@@ -92,6 +93,7 @@ ACTIONS = (
     "stand",
     "double",
     "split",
+    "surrender",
     "misdeal",
     "play_absent",
     *sorted(TABLE_ACTIONS),
@@ -529,7 +531,7 @@ class EngineDriver:
             rnd.close_insurance()
         elif action == "forget_insurance_call":
             rnd.forget_insurance_call()
-        elif action in ("hit", "stand"):
+        elif action in ("hit", "stand", "surrender"):
             getattr(rnd, action)(args["box"], by=args.get("by"))
         elif action in ("double", "split"):
             getattr(rnd, action)(args["box"], declining=args.get("declining", ()), by=args.get("by"))

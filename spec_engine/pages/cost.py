@@ -65,6 +65,8 @@ def _base(sets: Sequence[RuleSet], field: str) -> Any:
         [getattr(r, field) for r in sets],
     ):
         counts = Counter(repr(v) for v in pool).most_common()
+        if not counts:  # (no text states the rule: every value is assumed)
+            continue
         if len(counts) == 1 or counts[0][1] > counts[1][1]:
             return next(v for v in pool if repr(v) == counts[0][0])
     return _NO_BASE

@@ -42,6 +42,8 @@ LABELS: dict[str, str] = {
     "announce_options": "Dealer announces the players' options",
     "hit_on_hard_21": "Draw on hard 21",
     "hit_on_soft_21": "Draw on soft 21",
+    "surrender": "Surrender (half the stake back)",
+    "surrender_after_split": "Surrender after a split",
     "dealer_stands_soft_17": "Dealer on soft 17 (S17 / H17)",
     "dealer_plays_when_all_bust": "Dealer draws when every hand is settled",
     "blackjack_payout": "Blackjack pays",
@@ -139,6 +141,11 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "next_card": "used as the next card",
     },
     "card_to_box_without_bet": {"misdeal_remedy": "as a misdealt card", "reconstruct": "the round reconstructed"},
+    "surrender": {
+        "none": "not offered",
+        "late": "late (a dealer blackjack takes the whole stake)",
+        "early": "early (half back whatever the dealer holds)",
+    },
 }
 """Each named value of a choice, in the trade's words (a test checks every choice is here)."""
 

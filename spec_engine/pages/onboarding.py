@@ -279,6 +279,18 @@ def _step_insurance(r: RuleSet) -> list[str]:
     ]
 
 
+def _surrender(r: RuleSet) -> str:
+    if r.surrender == "none":
+        return "No surrender: a player may not give up his hand."
+    when = (
+        "half his stake comes back only if you have no blackjack; against yours he loses it all"
+        if r.surrender == "late"
+        else "half his stake comes back whatever you hold"
+    )
+    split = " A split hand may surrender too." if r.surrender_after_split else " A split hand may not."
+    return f"A player may surrender a hand on its first two cards, before any other decision: {when}.{split}"
+
+
 def _step_hands(r: RuleSet) -> list[str]:
     totals = (
         "any first two cards"
@@ -302,6 +314,7 @@ def _step_hands(r: RuleSet) -> list[str]:
         _rule_line(
             r, "hit_on_soft_21", "A player may still draw on soft 21." if r.hit_on_soft_21 else "No card on soft 21."
         ),
+        _rule_line(r, "surrender", _surrender(r)),
         _rule_line(r, "double_totals", f"Doubling is allowed on {totals}."),
         _rule_line(
             r,

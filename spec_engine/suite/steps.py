@@ -48,8 +48,8 @@ from spec_engine.kit.driver import (
 from spec_engine.rules import ruleset
 from spec_engine.suite.schemas import check_exchange
 
-ACTION = r"(?:hits|stands|doubles|splits)"
-VERB = {"hits": "hit", "stands": "stand", "doubles": "double", "splits": "split"}
+ACTION = r"(?:hits|stands|doubles|splits|surrenders)"
+VERB = {"hits": "hit", "stands": "stand", "doubles": "double", "splits": "split", "surrenders": "surrender"}
 
 
 def cards(text: str) -> list[str]:
@@ -236,12 +236,18 @@ def given_rules(play: Play, regulation: str) -> None:
 
 @given(parsers.re(r"the (?P<regulation>[A-Z]{2}) rules with (?P<rule>\w+) set to (?P<value>.+)"))
 def given_rules_changed(play: Play, regulation: str, rule: str, value: str) -> None:
+    play.regulation = regulation
+    given_rule_changed(play, rule, value)
+
+
+@given(parsers.re(r"the rule (?P<rule>\w+) set to (?P<value>.+)"))
+def given_rule_changed(play: Play, rule: str, value: str) -> None:
+    """One more rule value changed for this scenario (written as in the rule-set files)."""
     import tomllib
 
-    play.regulation = regulation
-    raw = tomllib.loads(f"v = {value}")["v"]
     from spec_engine.rules import RULE_FIELDS, _value
 
+    raw = tomllib.loads(f"v = {value}")["v"]
     spec = next(f for f in RULE_FIELDS if f.name == rule)
     play.overrides[rule] = _value("scenario", rule, spec.metadata["kind"], spec.metadata["choices"], raw)
 
@@ -430,7 +436,10 @@ def dealer_no_card(play: Play) -> None:
     assert any(e["type"] == "dealer_discards" for e in events), "the dealer did not discard"
 
 
-@then(parsers.re(r"box (?P<box>\d+) (?P<neg>may not|may) (?P<action>hit|stand|double|split)"), converters={"box": int})
+@then(
+    parsers.re(r"box (?P<box>\d+) (?P<neg>may not|may) (?P<action>hit|stand|double|split|surrender)"),
+    converters={"box": int},
+)
 def box_may(play: Play, box: int, neg: str, action: str) -> None:
     legal = {(a["kind"], a.get("box")) for a in play.driver.legal_actions()}
     assert ((action, box) in legal) == (neg == "may"), f"legal actions: {sorted(legal, key=str)}"

@@ -1,9 +1,10 @@
 """Practise dealing: the reader is the dealer; the engine, running in the page, judges each step.
 
 The page is a form (rulebook, seed) and an empty table; ``javascripts/practice.js`` starts
-Pyodide from the site itself (the shared loader ``javascripts/python.js``), asks
-:mod:`spec_engine.practice` for a round's questions and has it judge each answer. The cards are
-the site's own SVG cards, given to the script as JSON (the same data as "Play it yourself").
+Pyodide from the site itself as the page opens, in the page's Web Worker (the shared loader
+``javascripts/python.js``), asks :mod:`spec_engine.practice` for a round's questions and has it
+judge each answer. The cards are the site's own SVG cards, given to the script as JSON (the same
+data as "Play it yourself").
 A link may choose the round: ``practice.html?reg=UY&seed=7``.
 """
 

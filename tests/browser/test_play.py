@@ -5,7 +5,8 @@ The page ``generated/play.html`` has one widget, started as the page opens; ever
 fetched only when the reader opens one. Every request to another host is aborted and fails the
 test (the site must work offline); the widgets play a hand to its settlement, show a refusal with
 its clause's id and words, work on a phone-sized viewport, and opened from disk say how to serve
-the site.
+the site. Python runs in the page's worker: a test that presses a button waits for the table it
+redraws.
 """
 
 from __future__ import annotations
@@ -346,7 +347,9 @@ def test_the_widgets_in_place_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, li
         follow_the_page(tab, "bj-eights", "CL")
         it = table(tab, "IT", "bj-eights")
         while not it.locator(".bj-refusal").count():
-            it.locator("button.bj-next").click()
+            step = it.locator("button.bj-next").get_attribute("data-step")
+            it.locator("button.bj-next").click()  # Python answers from its worker: wait for the table
+            expect(it.locator(f'button.bj-next[data-step="{step}"]')).to_have_count(0)
         expect(it.locator(".bj-refusal")).to_contain_text("IT-15")
         assert tab.evaluate(RUN_AXE) == []
         tab.goto("generated/uy.html")

@@ -30,6 +30,10 @@ SCRIPTS = '<script src="../javascripts/python.js"></script>\n<script src="../jav
 
 STYLE = '<link rel="stylesheet" href="../stylesheets/play.css">'
 
+DISK_NOTE = "{: .bj-disk-note }"
+"""Marks a page's "opened from disk" paragraph (Markdown's attribute list): ``python.js`` marks a
+served page, whose style then hides it; opened from disk, or without JavaScript, it shows."""
+
 
 @dataclass(frozen=True, slots=True)
 class Field:
@@ -158,6 +162,7 @@ def play_page() -> str:
                 "needs: serve the site (`make serve`, then <http://127.0.0.1:8000/generated/play.html>) "
                 "or use the published site. The same hands, played when the site was built, are on "
                 "[Same hand, five rulebooks](worked-hands.md), each with its own table to play it here."
+                f"\n{DISK_NOTE}"
             ),
             "",
         ]

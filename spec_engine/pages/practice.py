@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.play import cards_json
+from spec_engine.pages.play import DISK_NOTE, cards_json
 from spec_engine.practice import MAX_SEED
 from spec_engine.rules import ruleset
 
@@ -102,7 +102,7 @@ def practice_page() -> str:
                 "dealer onboarding page ("
                 + ", ".join(f"[{reg}](onboarding-{reg.lower()}.md)" for reg in REGULATION_IDS)
                 + "); the notebook [Dealer practice](notebooks/dealer_practice.md) has tables to settle "
-                "on paper."
+                f"on paper.\n{DISK_NOTE}"
             ),
             "",
         ]

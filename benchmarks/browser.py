@@ -1,4 +1,4 @@
-"""Benchmark: the engine in the page (Play it yourself, Pyodide) in headless Chromium.
+"""Benchmark: the engine in the page (Play it yourself, Practise dealing; Pyodide) in headless Chromium.
 
     python benchmarks/browser.py [SITE] [--busy] [--quick]     (default: site/, built by make site)
 
@@ -11,14 +11,20 @@ prints:
   Pyodide's start, the engine pack unpacked, the engine imported). Twice: in a fresh context
   (Playwright's default: the HTTP cache in memory, too small to keep the 9.6 MB WebAssembly), and
   with a profile on disk, as a reader's browser has (the WebAssembly and its compiled code cached);
+- the first practice question on "Practise dealing" (opened by a link that chooses the round,
+  ``practice.html?reg=UY&seed=7``, which deals at once): from the page's navigation to the first
+  question shown, cold (a new context or profile, the page opened first) and warm (reopened;
+  the median of ``RUNS``; target < 4 s), with where the time goes (``bjPractice.phases``);
 - a worked hand played in place ("Same hand, five rulebooks", the eights): from the reader's
   opening it (warm) to the five tables dealt, and each of the page's decisions played on one
-  table (each replays the round: Python, JSON and the DOM);
+  table, from the press to the table redrawn (each replays the round: Python in the page's
+  worker, JSON and the DOM);
 - time per action on "Play it yourself": one ``hit`` played by the engine and drawn in the page
-  (Python, JSON and the DOM), the median of 20 (target < 100 ms); also a deal under one rulebook
-  and under all five;
+  (Python in the page's worker, the messages there and back, JSON and the DOM), the median of 20
+  (target < 100 ms); also a deal under one rulebook and under all five;
 - the bytes added to the site: Pyodide's files, the engine pack and the cards (``pyodide/``),
-  the widgets' script and style, and the pages that hold widgets.
+  the scripts (the loader, its worker, the widgets', the practice's), the widgets' style, and the
+  pages that hold widgets.
 
 ``--busy`` keeps the machine's other core busy (a process spinning) while it measures;
 ``--quick`` (``make bench QUICK=1``) measures once, in a fresh context only.
@@ -27,6 +33,7 @@ Not a test: the figures vary with the machine.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import multiprocessing
@@ -35,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -45,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("BLACKJACK_CHROMIUM", "/usr/lib/chromium/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 PAGE = "generated/play.html"
+PRACTICE = "generated/practice.html?reg=UY&seed=7"
 WORKED = "generated/worked-hands.html"
 WIDGET = "bj-eights"
 WIDGET_PAGES = (PAGE, WORKED, "generated/cl.html")
@@ -58,11 +67,11 @@ TIMED = """async ([n, regs]) => {
   const deal = [], act = [], five = [];
   for (let i = 0; i < n; i++) {
     set("reg", "CL");
-    let t = performance.now(); bjPlay.deal(); deal.push(performance.now() - t);
-    t = performance.now(); const s = bjPlay.act("CL", "hit"); act.push(performance.now() - t);
+    let t = performance.now(); await bjPlay.deal(); deal.push(performance.now() - t);
+    t = performance.now(); const s = await bjPlay.act("CL", "hit"); act.push(performance.now() - t);
     if (s.hands[0].total !== 21 || s.refusal || s.error) throw new Error("unexpected: " + JSON.stringify(s));
     set("reg", "all");
-    t = performance.now(); const all = bjPlay.deal(); five.push(performance.now() - t);
+    t = performance.now(); const all = await bjPlay.deal(); five.push(performance.now() - t);
     if (all.length !== regs) throw new Error("not five tables");
   }
   return {deal, act, five};
@@ -101,7 +110,14 @@ PLAY_WORKED = """async (widget) => {
     for (;;) {
       const next = root.querySelector('.bj-table[data-reg="' + reg + '"] button.bj-next');
       if (!next) break;
-      const t = performance.now(); next.click(); steps.push(performance.now() - t);
+      const t = performance.now();
+      await new Promise((redrawn) => {  // the press, then the table redrawn (at once, or by the worker)
+        const observer = new MutationObserver(() => { if (!next.isConnected) { observer.disconnect(); redrawn(); } });
+        observer.observe(root, {subtree: true, childList: true});
+        next.click();
+        if (!next.isConnected) { observer.disconnect(); redrawn(); }
+      });
+      steps.push(performance.now() - t);
     }
   }
   return {dealt, steps};
@@ -118,10 +134,30 @@ def worked_hand(page: Page) -> tuple[float, list[float]]:
     return float(timed["dealt"]), [float(t) for t in timed["steps"]]
 
 
+FIRST_QUESTION = """window.bjFirstQuestion = null;
+new MutationObserver((changes, observer) => {
+  if (!document.querySelector(".bj-question")) return;
+  window.bjFirstQuestion = performance.now(); // since the page's navigation started
+  observer.disconnect();
+}).observe(document, {subtree: true, childList: true});"""
+"""Notes when the first practice question is in the page (any version of the page: a script of
+its own, run before the page's)."""
+
+
+def first_question(page: Page) -> tuple[float, dict[str, float]]:
+    """Open the practice page on a round; ms from its navigation to the first question shown,
+    and the phases (``bjPractice.phases``, when the page has them)."""
+    page.goto(PRACTICE)
+    page.wait_for_function("window.bjFirstQuestion !== null", timeout=120_000)
+    return float(page.evaluate("bjFirstQuestion")), page.evaluate("bjPractice.phases || {}")
+
+
 def added_bytes(site: Path) -> list[tuple[str, int]]:
     rows = [(p.relative_to(site).as_posix(), p.stat().st_size) for p in sorted((site / "pyodide").iterdir())]
-    for name in ("javascripts/python.js", "javascripts/play.js", "stylesheets/play.css", *WIDGET_PAGES):
-        rows.append((name, (site / name).stat().st_size))
+    scripts = [f"javascripts/{name}.js" for name in ("python", "python-worker", "play", "practice")]
+    for name in (*scripts, "stylesheets/play.css", *WIDGET_PAGES):
+        if (site / name).is_file():  # (a site built before the worker has no python-worker.js)
+            rows.append((name, (site / name).stat().st_size))
     return rows
 
 
@@ -130,31 +166,56 @@ def _spin() -> None:
         pass
 
 
-def measure(driver: Playwright, url: str, route: Any, persistent: bool, runs: int = RUNS) -> dict[str, Any]:
-    """Cold and warm openings of the play page, a worked hand, and the timed actions."""
+@contextlib.contextmanager
+def browse(driver: Playwright, url: str, route: Any, persistent: bool) -> Iterator[BrowserContext]:
+    """A new browser and context (``persistent``: its profile in a new folder on disk), closed after."""
     with tempfile.TemporaryDirectory() as profile:
+        browser = None
         if persistent:
-            context: BrowserContext = driver.chromium.launch_persistent_context(
+            context = driver.chromium.launch_persistent_context(
                 profile, executable_path=CHROMIUM, headless=True, args=ARGS, base_url=url, service_workers="block"
             )
         else:
             browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             context = browser.new_context(base_url=url, service_workers="block")
         context.route("**/*", route)
+        try:
+            yield context
+        finally:
+            context.close()
+            if browser is not None:
+                browser.close()
+
+
+def medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Each phase's median over the runs that have it."""
+    return {k: statistics.median(r[k] for r in runs if k in r) for k in (runs[0] if runs else {})}
+
+
+def measure(driver: Playwright, url: str, route: Any, persistent: bool, runs: int = RUNS) -> dict[str, Any]:
+    """Cold and warm openings of the play page, a worked hand, and the timed actions; then, in
+    a context of its own, cold and warm first practice questions."""
+    with browse(driver, url, route, persistent) as context:
         page = context.new_page()
         cold, _ = open_ready(page)
         warm = [open_ready(page) for _ in range(runs)]
         timed = page.evaluate(TIMED, [ACTIONS if runs == RUNS else 3, 5])
         worked = [worked_hand(page) for _ in range(3)]
-        context.close()
-    phases = {k: statistics.median(p[k] for _, p in warm) for k in warm[0][1]}
+    with browse(driver, url, route, persistent) as context:
+        context.add_init_script(FIRST_QUESTION)
+        page = context.new_page()
+        practice = [first_question(page) for _ in range(runs + 1)]
     return {
         "cold": cold,
         "warm": statistics.median(t for t, _ in warm),
-        "phases": phases,
+        "phases": medians([p for _, p in warm]),
         "timed": timed,
         "worked": statistics.median(d for d, _ in worked),
         "steps": [t for _, s in worked for t in s],
+        "practice cold": practice[0][0],
+        "practice warm": statistics.median(t for t, _ in practice[1:]),
+        "practice phases": medians([p for _, p in practice[1:]]),
+        "practice runs": len(practice) - 1,
     }
 
 
@@ -202,6 +263,11 @@ def main(argv: list[str]) -> None:
         print(f"  Python ready, cold cache          {m['cold']:8.0f} ms")
         print(f"  Python ready, warm (median)       {m['warm']:8.0f} ms  (target < 3000 ms)")
         print("    of which " + ", ".join(f"{k} {v:.0f} ms" for k, v in m["phases"].items()))
+        print(f"  first practice question, cold     {m['practice cold']:8.0f} ms")
+        n = m["practice runs"]
+        print(f"  first practice question, warm     {m['practice warm']:8.0f} ms  (median of {n}; target < 4000 ms)")
+        if m["practice phases"]:
+            print("    of which " + ", ".join(f"{k} {v:.0f} ms" for k, v in m["practice phases"].items()))
         act = statistics.median(timed["act"])
         worst = max(timed["act"])
         print(f"  one action, hit (median of {len(timed['act'])})    {act:8.1f} ms  (target < 100 ms; max {worst:.1f})")

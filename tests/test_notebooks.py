@@ -318,6 +318,11 @@ def test_a_page_with_runnable_cells(tool: ModuleType, tmp_path: Path) -> None:
     assert '<label class="nb-label" for="nb-code-2">Code of cell 2' in control
     assert 'id="nb-code-2"' in control and "print(ruleset(&quot;UY&quot;).decks)" in control
     assert "&#10;" in control and '<div class="nb-output" id="nb-out-2" aria-live="polite">' in control
+    # a Stop button, hidden until the cell runs, and the time limit by the Run button, which it describes
+    assert '<button type="button" class="md-button nb-stop-button" data-cell="2" hidden>Stop cell 2</button>' in control
+    assert 'aria-describedby="nb-limit-2">Run cell 2</button>' in control
+    limit = f'<span class="nb-limit-s">{tool.RUN_LIMIT}</span> s.</small>'
+    assert f'<small class="nb-limit" id="nb-limit-2">A run stops by itself after {limit}' in control
     assert '<details class="nb-run" data-cell="5">' in page and "print(SECRET_INPUT &lt; &quot;z&quot;)" in page
     assert 'data-cell="4"' not in page.split('<script type="application/json"')[0]  # hidden: no control
     assert '<p class="nb-offline" data-cell="3"><strong>Not runnable in this page:</strong>' in page
@@ -326,7 +331,7 @@ def test_a_page_with_runnable_cells(tool: ModuleType, tmp_path: Path) -> None:
     data = page.split('<script type="application/json" id="nb-cells">')[1].split("</script>")[0]
     assert "<" not in data
     plan = json.loads(data)
-    assert plan["page"] == "notebooks/runnable.html"
+    assert plan["page"] == "notebooks/runnable.html" and plan["limit"] == tool.RUN_LIMIT
     assert [(c["cell"], c["shown"]) for c in plan["cells"]] == [(2, True), (4, False), (5, True)]
     assert plan["cells"][1]["source"] == 'SECRET_INPUT = "</script><b>"'
     assert page.count('<script src="../../javascripts/python.js"></script>') == 1

@@ -27,10 +27,13 @@ library or in the engine pack (``spec_engine.<module>``, top level: what
 ``tools/pyodide_site.py`` packs into ``engine.zip``), and whose names from earlier cells come
 from such cells too, gets an "Edit and run" control after its output: its source in a labelled
 text area, a Run button and an output area, run by ``javascripts/notebook.js`` with the site's
-own Pyodide (the earlier runnable cells run first, once per page, in one namespace, like a
-kernel). ``IPython.display``'s ``display`` and ``Markdown`` get a stand-in there that prints
-the Markdown source as text. Any other shown cell says what it needs that the page lacks
-(matplotlib, ``spec_engine.pages``..., a process); its output stays the one computed at build.
+own Pyodide, in a Web Worker (the earlier runnable cells run first, once per page, in one
+namespace, like a kernel). A run that goes on too long never freezes the page: a Stop button
+ends it, and it stops by itself after :data:`RUN_LIMIT` seconds (stated by the Run button);
+Python then restarts and the next Run runs the earlier cells again. ``IPython.display``'s
+``display`` and ``Markdown`` get a stand-in there that prints the Markdown source as text. Any
+other shown cell says what it needs that the page lacks (matplotlib, ``spec_engine.pages``...,
+a process); its output stays the one computed at build.
 A page with no runnable cell loads neither Pyodide's loader nor the script.
 
 Usage::
@@ -68,7 +71,11 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL = "python3"
 TIMEOUT = 900
-"""Seconds one cell may run."""
+"""Seconds one cell may run at build."""
+RUN_LIMIT = 30
+"""Seconds a run may take in the page (the cell and the earlier cells it runs first, not Python's
+start) before it stops by itself (``notebook.js`` reads it from the page; a link may set
+another, for a test: ``?time-limit=2``)."""
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 """Terminal colour codes (IPython colours its tracebacks)."""
 
@@ -383,7 +390,8 @@ def _one_line(text: str) -> str:
 
 def control(index: int, source: str) -> str:
     """The "Edit and run" control of runnable cell ``index``: its source in a labelled text
-    area, a Run button, an output area (read aloud when it changes)."""
+    area, a Run button (described by the time limit beside it), a Stop button (hidden until the
+    cell runs), an output area (read aloud when it changes)."""
     number = index + 1
     rows = min(source.count("\n") + 2, 24)
     return (
@@ -393,8 +401,12 @@ def control(index: int, source: str) -> str:
         f'<textarea id="nb-code-{number}" class="nb-code" rows="{rows}" spellcheck="false" autocapitalize="off" '
         f'autocomplete="off" data-cell="{number}">{_one_line(source)}</textarea>'
         f'<p class="nb-buttons"><button type="button" class="md-button md-button--primary nb-run-button" '
-        f'data-cell="{number}">Run cell {number}</button> '
-        f'<button type="button" class="md-button nb-reset-button" data-cell="{number}">Restore the code</button></p>'
+        f'data-cell="{number}" aria-describedby="nb-limit-{number}">Run cell {number}</button> '
+        f'<button type="button" class="md-button nb-stop-button" data-cell="{number}" hidden>'
+        f"Stop cell {number}</button> "
+        f'<button type="button" class="md-button nb-reset-button" data-cell="{number}">Restore the code</button> '
+        f'<small class="nb-limit" id="nb-limit-{number}">A run stops by itself after '
+        f'<span class="nb-limit-s">{RUN_LIMIT}</span> s.</small></p>'
         f'<div class="nb-output" id="nb-out-{number}" aria-live="polite"></div>'
         "</details>"
     )
@@ -447,11 +459,14 @@ def _image_markdown(metadata: dict[str, Any]) -> Callable[[str], str]:
 
 RUN_HERE = (
     "**Run it here.** A cell followed by *Edit and run* can be changed and run in this page: Python "
-    "runs in your browser (Pyodide, served by this site; nothing is sent anywhere). The first run "
-    "starts Python, then runs the page's earlier runnable cells once, in order, in one namespace, "
-    "like a notebook's kernel. There, `display(Markdown(...))` shows the Markdown source as plain "
-    "text. Cells that need something the page does not have offline say what; their outputs were "
-    "computed when the site was built."
+    "runs in your browser (Pyodide, served by this site; nothing is sent anywhere), beside the page, "
+    "which stays usable while a cell runs. The first run starts Python, then runs the page's earlier "
+    "runnable cells once, in order, in one namespace, like a notebook's kernel. A run that takes too "
+    f"long can be stopped (the cell's Stop button), and stops by itself after {RUN_LIMIT} s; Python "
+    "then restarts, like a kernel, and what the earlier cells defined is gone: the next Run runs them "
+    "again first. There, `display(Markdown(...))` shows the Markdown source as plain text. Cells that "
+    "need something the page does not have offline say what; their outputs were computed when the "
+    "site was built."
 )
 NOTHING_HERE = (
     "None of this notebook's cells can run in the page: each needs something the page does not "
@@ -482,7 +497,7 @@ def page(
         }
         for index in runnable
     ]
-    data = json.dumps({"page": f"notebooks/{name}.html", "cells": cells}).replace("<", "\\u003c")
+    data = json.dumps({"page": f"notebooks/{name}.html", "limit": RUN_LIMIT, "cells": cells}).replace("<", "\\u003c")
     return (
         head
         + '<link rel="stylesheet" href="../../stylesheets/notebook.css">\n\n'

@@ -17,9 +17,10 @@ the same files go into the site being built. Into ``SITE/pyodide/``:
   the same checkout gives the same archive.
 - ``cards.json``: the site's SVG cards by code, which the widgets draw.
 
-Only the pages that run Python load these, through ``javascripts/python.js`` (the play
-widgets as the page opens on "Play it yourself", elsewhere when the reader opens one; the
-practice page; a notebook page's first "Run"); every file is served from the site itself.
+Only the pages that run Python load these, in the Web Worker that ``javascripts/python.js``
+starts (``javascripts/python-worker.js``: the play widgets as the page opens on "Play it
+yourself", elsewhere when the reader opens one; the practice page as it opens; a notebook
+page's first "Run"); every file is served from the site itself.
 """
 
 from __future__ import annotations

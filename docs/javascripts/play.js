@@ -4,12 +4,14 @@
    <details> (.bj-folded) starts Python only when the reader opens it, then deals its preset hand at once;
    the others start it as the page opens. Python's side is bj_play.py in pyodide/engine.zip
    (tools/pyodide_site.py): start() and act() return a table as JSON, which this script draws with the
-   site's SVG cards (pyodide/cards.json). window.bjPlay is for the tests and the benchmark. */
+   site's SVG cards (pyodide/cards.json). Python runs in the page's worker (python.js): each call is a
+   promise, and the worker answers them in order. window.bjPlay is for the tests and the benchmark
+   (its deal and act return promises of the tables drawn). */
 (function () {
   "use strict";
   if (!window.bjPython) return;
   let cards = null; // the SVG cards by code, fetched once with Python
-  let py = null; // bj_play, once Python is ready
+  const play = (name, ...args) => bjPython.call("bj_play", name, ...args);
   const PAGE = location.pathname.split("/").pop() || "index.html";
 
   const { el, clauseNodes, signed } = bjPython.dom;
@@ -122,20 +124,22 @@
       return s;
     }
 
-    function deal() {
+    async function deal() {
       const reg = new FormData(form).get("reg");
       const regs = reg === "all" ? REGS : [reg];
       const given = asGiven();
-      tables.replaceChildren();
-      tables.classList.toggle("bj-many", regs.length > 1);
-      return regs.map((r) => {
+      const shoe = spec();
+      for (const r of regs) {
         const steps = data.script[r];
         scripts[r] = given && steps && steps.length ? { steps, done: 0 } : null;
-        return show(py.start(name, r, spec()));
-      });
+      }
+      const states = await Promise.all(regs.map((r) => play("start", name, r, shoe)));
+      tables.replaceChildren();
+      tables.classList.toggle("bj-many", regs.length > 1);
+      return states.map(show);
     }
 
-    function act(reg, choice, scripted) {
+    async function act(reg, choice, scripted) {
       const script = scripts[reg];
       if (script) {
         if (scripted) script.done += 1;
@@ -143,7 +147,7 @@
         if (script.done >= script.steps.length) scripts[reg] = null;
       }
       // (undefined, not null, is Python's None)
-      const s = show(py.act(name, reg, choice.kind, choice.box ?? undefined, choice.bettor ?? undefined, choice.amount ?? undefined));
+      const s = show(await play("act", name, reg, choice.kind, choice.box ?? undefined, choice.bettor ?? undefined, choice.amount ?? undefined));
       // the table was redrawn: keep the keyboard where it was (the same button, else the next one, else the heading)
       const node = tables.querySelector('[data-reg="' + reg + '"]');
       const again = scripted ? node.querySelector("button.bj-next")
@@ -154,11 +158,10 @@
 
     async function boot() {
       const t0 = performance.now();
-      const [pyodide] = await Promise.all([bjPython.load((text) => { status.textContent = text; }), loadCards()]);
-      const t2 = performance.now();
-      if (!py) py = pyodide.pyimport("bj_play");
+      const [, , engine] = await Promise.all([bjPython.start((text) => { status.textContent = text; }), loadCards(),
+        bjPython.importModule("bj_play")]);
       if (!window.bjPlay.readyAt) {
-        window.bjPlay.phases = Object.assign({}, bjPython.phases, { engine: performance.now() - t2 });
+        window.bjPlay.phases = Object.assign({}, bjPython.phases, { engine });
         window.bjPlay.readyMs = performance.now() - t0;
         window.bjPlay.readyAt = performance.now(); // since the page's navigation started
       }
@@ -169,7 +172,7 @@
 
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      if (py && !dealButton.disabled) deal();
+      if (!dealButton.disabled) deal();
     });
     const widget = { deal, act: (reg, kind) => act(reg, { kind }), boot: null };
     window.bjPlay.widgets[name] = widget;
@@ -224,7 +227,7 @@
       for (const [field, value] of preset) if (form.elements[field]) form.elements[field].value = value;
       window.bjPlay.deal = () => widget.deal();
       window.bjPlay.act = (reg, kind) => widget.act(reg, kind);
-      window.bjPlay.ready = widget.start().then(() => { if (preset.has("box") || preset.has("seed")) widget.deal(); });
+      window.bjPlay.ready = widget.start().then(() => (preset.has("box") || preset.has("seed") ? widget.deal() : null));
       window.bjPlay.ready.catch(() => {});
     }
   }

@@ -1,7 +1,10 @@
 /* Practise dealing: the reader deals, the engine judges (Pyodide, served by this site; loaded by
    practice.html only). Needs python.js (the shared loader) first. Python's side is
    spec_engine/practice.py in pyodide/engine.zip: round_json(reg, seed) gives a round's questions,
-   answer_json(reg, seed, index, answer) judges one answer. window.bjPractice is for the tests. */
+   answer_json(reg, seed, index, answer) judges one answer. Python starts in the page's worker as
+   soon as this script runs, and the engine is imported at once; a link that chooses the round
+   asks for it then, so the worker deals it the moment Python is ready. window.bjPractice is for
+   the tests (its start and answer return promises). */
 (function () {
   "use strict";
   const root = document.getElementById("bj-practice");
@@ -13,8 +16,10 @@
   const area = document.getElementById("bj-round");
   const startButton = document.getElementById("bj-start");
   const tally = { rounds: 0, right: 0, asked: 0 };
-  let py = null;
-  let round = null; // {reg, name, seed, questions, index, right, answered}
+  let ready = false; // Python is ready: the Deal button works
+  let round = null; // {reg, name, seed, questions, index, right, answered, judging}
+  let dealing = 0; // the latest deal asked for (an earlier one still answering is dropped)
+  const engine = (name, ...args) => bjPython.call("spec_engine.practice", name, ...args).then(JSON.parse);
 
   const { el, clauseNodes, signed } = bjPython.dom;
   const cardsNode = (codes) => bjPython.dom.cardsNode(CARDS, codes);
@@ -119,18 +124,21 @@
     const q = round.questions[round.index];
     area.querySelector(".bj-question")?.remove();
     area.append(questionNode(q, round.index, round.questions.length));
+    window.bjPractice.firstAt ??= performance.now(); // since the page's navigation started
     round.answered = false;
     const first = area.querySelector(".bj-answer input, .bj-answer button");
     first.focus();
   }
 
-  function start(reg, seed) {
+  async function start(reg, seed) {
     reg = reg || form.elements.reg.value;
     seed = String(seed === undefined || seed === null ? form.elements.seed.value : seed).trim();
     if (seed === "") seed = String(Math.floor(Math.random() * 1000000));
     form.elements.reg.value = reg;
     form.elements.seed.value = seed;
-    const data = JSON.parse(py.round_json(reg, seed));
+    const mine = ++dealing;
+    const data = await engine("round_json", reg, seed);
+    if (mine !== dealing) return data;
     area.replaceChildren();
     if (data.error) {
       round = null;
@@ -145,10 +153,18 @@
     return data;
   }
 
-  function answer(value) {
-    if (!round || round.answered) return null;
+  async function answer(value) {
+    if (!round || round.answered || round.judging) return null;
+    const asked = round;
     const index = round.index;
-    const verdict = JSON.parse(py.answer_json(round.reg, String(round.seed), index, String(value)));
+    asked.judging = true;
+    let verdict;
+    try {
+      verdict = await engine("answer_json", asked.reg, String(asked.seed), index, String(value));
+    } finally {
+      asked.judging = false;
+    }
+    if (round !== asked || round.index !== index) return null; // another round or step meanwhile
     const feedback = document.getElementById("bj-feedback");
     feedback.replaceChildren();
     if (verdict.error) {
@@ -199,12 +215,17 @@
 
   async function boot() {
     const t0 = performance.now();
-    const pyodide = await bjPython.load((text) => { status.textContent = text; });
-    py = pyodide.pyimport("spec_engine.practice");
+    const python = bjPython.start((text) => { status.textContent = text; });
+    const imported = bjPython.importModule("spec_engine.practice");
+    // a linked round is asked for now, queued in the worker behind the import (its failure is Python's, said below)
+    const dealt = preset.has("reg") || preset.has("seed") ? start().catch(() => null) : null;
+    const [, engine] = await Promise.all([python, imported]);
     window.bjPractice.readyMs = performance.now() - t0;
+    window.bjPractice.phases = Object.assign({}, bjPython.phases, { engine });
+    ready = true;
     status.textContent = "Python is ready: choose a rulebook and deal a round.";
     startButton.disabled = false;
-    if (preset.has("reg") || preset.has("seed")) start();
+    await dealt;
   }
 
   // A link may choose the round: practice.html?reg=UY&seed=7 (then it deals at once).
@@ -215,9 +236,10 @@
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (py) start(form.elements.reg.value, form.elements.seed.value);
+    if (ready) start(form.elements.reg.value, form.elements.seed.value);
   });
-  window.bjPractice = { start, answer, finish, tally, round: () => round, ready: null, readyMs: null };
+  window.bjPractice = { start, answer, finish, tally, round: () => round, ready: null, readyMs: null, phases: null,
+    firstAt: null };
   showTally();
   if (bjPython.fromDisk()) {
     status.textContent = bjPython.serveHint("practice.html");

@@ -1,34 +1,103 @@
-/* Python in the page: one Pyodide per page, started from this site (pyodide/, copied there by
-   tools/pyodide_site.py) with the engine pack unpacked and on sys.path. Loaded only by the pages
-   that run Python, before their own script. Usage:
+/* Python in the page, off its main thread: one Web Worker per page (python-worker.js) runs
+   Pyodide, started from this site (pyodide/, copied there by tools/pyodide_site.py) with the
+   engine pack unpacked and on sys.path. This is the page's side: it starts the worker, sends it
+   calls and returns promises of their results; it can stop it (terminate it: a run that never
+   ends cannot freeze the page) and start a fresh one. Loaded only by the pages that run Python,
+   before their own script. Usage:
 
      bjPython.fromDisk()            true when the page was opened from a file:// address
-     bjPython.load(onStatus)        a promise of the pyodide object (started once per page)
-     bjPython.phases                {pyodide, pack, engine} milliseconds, once loaded
+     bjPython.start(onStatus)       a promise, resolved when Python is ready (the worker is
+                                    started once; again after a stop)
+     bjPython.call(module, name, ...args)
+                                    a promise of module.name(*args) (a str as a string, a tuple
+                                    or list as an Array; undefined is Python's None)
+     bjPython.importModule(module)  a promise of the milliseconds the import took
+     bjPython.write(path, text)     a promise: the file written in Python's file system
+     bjPython.stop(why)             terminates the worker now: every promise still pending is
+                                    rejected with an Error whose .stopped is why; the next call
+                                    starts a fresh Python (nothing of the old one is kept)
+     bjPython.generation            how many workers the page has started (1 for the first)
+     bjPython.phases                {pyodide, pack} milliseconds, once ready
      bjPython.dom                   what the pages draw alike: el, cardsNode, clauseHref,
                                     clauseNodes (a clause's id, words and gist), signed
 
-   Nothing is fetched from any other host. */
+   The page's <html> gets the class bj-served, or bj-on-disk on a file:// address, before the
+   page's "opened from disk" paragraph (.bj-disk-note) is read: a served page never shows it. Nothing is fetched from any other host. */
 (function () {
   "use strict";
   if (window.bjPython) return;
-  const BASE = new URL("../pyodide/", document.currentScript.src).href;
-  let started = null;
+  const SCRIPT = document.currentScript.src;
+  const BASE = new URL("../pyodide/", SCRIPT).href;
+  const fromDisk = () => location.protocol === "file:";
+  document.documentElement.classList.add(fromDisk() ? "bj-on-disk" : "bj-served");
 
-  async function boot(onStatus) {
-    const t0 = performance.now();
-    onStatus("Loading Python (Pyodide, about 13 MB the first time)…");
-    const pack = fetch(BASE + "engine.zip").then((r) => {  // meanwhile
-      if (!r.ok) throw new Error("engine.zip: HTTP " + r.status);
-      return r.arrayBuffer();
+  let worker = null;
+  let ready = null; // a promise: Python ready in the current worker
+  let wasm = null; // a promise of Pyodide's WebAssembly compiled here (null if it cannot be), kept for a fresh worker
+  const pending = new Map(); // message id -> {resolve, reject}
+  let nextId = 1;
+
+  function stopped(why) {
+    const error = new Error("Python was stopped (" + why + ")");
+    error.stopped = why;
+    return error;
+  }
+
+  // Ends the current worker: its pending promises are rejected with `error`.
+  function end(error) {
+    if (!worker) return;
+    worker.terminate();
+    worker = null;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    ready.reject(error);
+  }
+
+  function start(onStatus) {
+    if (worker) return ready.promise;
+    if (onStatus) onStatus("Loading Python (Pyodide, about 13 MB the first time)…");
+    let settle;
+    const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+    ready = { promise, resolve: settle.resolve, reject: settle.reject };
+    promise.catch(() => {}); // a failure is for the callers to see
+    window.bjPython.generation += 1;
+    worker = new Worker(new URL("python-worker.js", SCRIPT), { type: "module" });
+    // Compiled in the page, the WebAssembly's code is shared with the worker (and kept by the
+    // browser for the next page in this tab): much quicker than a worker compiling its own.
+    if (!wasm) wasm = WebAssembly.compileStreaming(fetch(BASE + "pyodide.asm.wasm")).catch(() => null);
+    const current = worker;
+    wasm.then((module) => { if (worker === current) current.postMessage({ op: "wasm", module }); });
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if ("ready" in message) {
+        if (message.ready) {
+          window.bjPython.phases = message.phases;
+          ready.resolve(message.phases);
+        } else {
+          end(new Error(message.error));
+        }
+        return;
+      }
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      if (message.ok) call.resolve(message.value);
+      else call.reject(new Error(message.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      end(new Error(event.message || "the Python worker could not start"));
+    };
+    return promise;
+  }
+
+  function send(op, fields) {
+    start();
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage(Object.assign({ id, op }, fields));
     });
-    const { loadPyodide } = await import(BASE + "pyodide.mjs");
-    const pyodide = await loadPyodide({ indexURL: BASE });
-    const t1 = performance.now();
-    pyodide.unpackArchive(await pack, "zip", { extractDir: "/engine" });
-    pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
-    window.bjPython.phases = { pyodide: t1 - t0, pack: performance.now() - t1, engine: 0 };
-    return pyodide;
   }
 
   function el(tag, attrs, ...children) {
@@ -66,12 +135,14 @@
     dom: { el, cardsNode, clauseHref, clauseNodes, signed },
     base: BASE,
     phases: null,
-    fromDisk: () => location.protocol === "file:",
+    generation: 0,
+    fromDisk,
     serveHint: (page) => "Opened from disk: browsers refuse to run Python's WebAssembly from a file. " +
       "Serve the site (make serve, then open http://127.0.0.1:8000/generated/" + page + ") to run it here.",
-    load(onStatus) {
-      if (!started) started = boot(onStatus || (() => {}));
-      return started;
-    },
+    start,
+    call: (module, name, ...args) => send("call", { module, name, args }),
+    importModule: (module) => send("import", { module }),
+    write: (path, text) => send("write", { path, text }),
+    stop: (why) => end(stopped(why)),
   };
 })();

@@ -2,10 +2,11 @@
 
 A widget is a form and an empty place for the tables; ``javascripts/play.js`` mounts every widget
 of a page (each its own form, tables and rounds), starts Pyodide from the site itself
-(``pyodide/``, copied there by ``tools/pyodide_site.py``), unpacks the engine and plays each press
-of a button with it. The page "Play it yourself" has one widget, started when the page opens; the
-worked hands (:mod:`spec_engine.pages.hands`) and the regulation pages have theirs folded, and
-Python is loaded only when the reader opens one (:func:`folded`). The cards are the site's own SVG
+(``pyodide/``, copied there by ``tools/pyodide_site.py``) in the page's Web Worker
+(``javascripts/python.js``), unpacks the engine there and plays each press of a button with it.
+The page "Play it yourself" has one widget, started when the page opens; the worked hands
+(:mod:`spec_engine.pages.hands`) and the regulation pages have theirs folded, and Python is
+loaded only when the reader opens one (:func:`folded`). The cards are the site's own SVG
 cards (:mod:`spec_engine.pages.cards`), which the script fetches with Pyodide (``pyodide/cards.json``).
 """
 
@@ -29,24 +30,9 @@ SCRIPTS = '<script src="../javascripts/python.js"></script>\n<script src="../jav
 
 STYLE = '<link rel="stylesheet" href="../stylesheets/play.css">'
 
-PRELOAD = "\n".join(
-    [
-        '<link rel="modulepreload" href="../pyodide/pyodide.mjs">',
-        '<link rel="modulepreload" href="../pyodide/pyodide.asm.mjs">',
-        *(
-            f'<link rel="preload" href="../pyodide/{name}" as="fetch" type="{kind}" crossorigin="anonymous">'
-            for name, kind in (
-                ("pyodide.asm.wasm", "application/wasm"),
-                ("python_stdlib.zip", "application/zip"),
-                ("engine.zip", "application/zip"),
-                ("pyodide-lock.json", "application/json"),
-                ("cards.json", "application/json"),
-            )
-        ),
-    ]
-)
-"""For a page that starts Python as it opens: the browser fetches Pyodide's files and the engine
-while it reads the page, before the script asks for them."""
+DISK_NOTE = "{: .bj-disk-note }"
+"""Marks a page's "opened from disk" paragraph (Markdown's attribute list): ``python.js`` marks a
+served page, whose style then hides it; opened from disk, or without JavaScript, it shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +135,6 @@ def play_page() -> str:
             "# Play it yourself",
             "",
             STYLE,
-            PRELOAD,
             "",
             (
                 "Choose a rulebook, or all five side by side, the cards and a bet: the engine deals them "
@@ -177,6 +162,7 @@ def play_page() -> str:
                 "needs: serve the site (`make serve`, then <http://127.0.0.1:8000/generated/play.html>) "
                 "or use the published site. The same hands, played when the site was built, are on "
                 "[Same hand, five rulebooks](worked-hands.md), each with its own table to play it here."
+                f"\n{DISK_NOTE}"
             ),
             "",
         ]

@@ -1,9 +1,10 @@
 """Practise dealing: the reader is the dealer; the engine, running in the page, judges each step.
 
 The page is a form (rulebook, seed) and an empty table; ``javascripts/practice.js`` starts
-Pyodide from the site itself (the shared loader ``javascripts/python.js``), asks
-:mod:`spec_engine.practice` for a round's questions and has it judge each answer. The cards are
-the site's own SVG cards, given to the script as JSON (the same data as "Play it yourself").
+Pyodide from the site itself as the page opens, in the page's Web Worker (the shared loader
+``javascripts/python.js``), asks :mod:`spec_engine.practice` for a round's questions and has it
+judge each answer. The cards are the site's own SVG cards, given to the script as JSON (the same
+data as "Play it yourself").
 A link may choose the round: ``practice.html?reg=UY&seed=7``.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import html
 
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.play import cards_json
+from spec_engine.pages.play import DISK_NOTE, cards_json
 from spec_engine.practice import MAX_SEED
 from spec_engine.rules import ruleset
 
@@ -101,7 +102,7 @@ def practice_page() -> str:
                 "dealer onboarding page ("
                 + ", ".join(f"[{reg}](onboarding-{reg.lower()}.md)" for reg in REGULATION_IDS)
                 + "); the notebook [Dealer practice](notebooks/dealer_practice.md) has tables to settle "
-                "on paper."
+                f"on paper.\n{DISK_NOTE}"
             ),
             "",
         ]

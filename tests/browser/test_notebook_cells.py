@@ -6,10 +6,16 @@ cells. Every request to another host is aborted and fails the test (the pages mu
 offline). An edited cell calls ``ruleset("UY")`` and prints a field; a cell that cannot run
 says which module it needs; an error shows its traceback; the same on a phone; pages without a
 runnable cell do not load Python; opened from disk, the page says how to serve the site.
+
+A cell that never ends (``while True: pass``) runs in the page's worker: the page answers while
+it runs, its Stop button ends it (the worker is terminated), or the page's time limit does (a
+link sets a short one: ``?time-limit=2``); the cell says why and that the earlier cells'
+namespace is gone, and the next Run starts a fresh Python and runs them again first.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +35,9 @@ PRACTICE = "generated/notebooks/dealer_practice.html"
 COSTS = "generated/notebooks/rule_costs.html"
 UY_CELL = 6
 """The rule explorer's cell that calls ``ruleset("UY")``."""
+RUN_LIMIT_S = 30
+"""The time limit the pages state (``tools/notebooks.py``: ``RUN_LIMIT``)."""
+FOREVER = "while True:\n    pass"
 
 
 def cell_control(page: Page, cell: int) -> Locator:
@@ -172,3 +181,86 @@ def test_a_notebook_opened_from_disk_says_how_to_serve(page: Page, site_dir: Pat
     control.get_by_role("button", name=f"Run cell {UY_CELL}").click()
     expect(control.locator(".nb-output")).to_contain_text("make serve")
     expect(control.locator(".nb-output")).to_contain_text("notebooks/rule_explorer.html")
+
+
+def responsive_while_running(page: Page, output: Locator) -> None:
+    """The page's main thread answers while the cell runs: a script at once, another cell's
+    control opened, its code restored."""
+    expect(output).to_have_attribute("data-state", "running")
+    time.sleep(0.5)  # Python is spinning by now
+    for _ in range(3):
+        start = time.monotonic()
+        assert page.evaluate("1 + 1") == 2
+        assert time.monotonic() - start < 1, "the page's main thread is blocked"
+    code = cell_control(page, 2).get_by_label("Code of cell 2")
+    original = code.input_value()
+    code.fill("edited")
+    cell_control(page, 2).get_by_role("button", name="Restore the code").click()
+    expect(code).to_have_value(original)
+    expect(output).to_have_attribute("data-state", "running")
+
+
+def test_a_cell_that_never_ends_is_stopped_and_the_page_stays_usable(page: Page, foreign: list[str]) -> None:
+    page.goto(EXPLORER)
+    run_cell(page, UY_CELL, 'print(ruleset("UY").id)')  # cells 2, 4 and 6 ran: a namespace to lose
+    control = cell_control(page, UY_CELL)
+    expect(control.locator(".nb-limit")).to_have_text(f"A run stops by itself after {RUN_LIMIT_S} s.")
+    stop = control.get_by_role("button", name=f"Stop cell {UY_CELL}")
+    expect(stop).to_be_hidden()
+    control.get_by_label(f"Code of cell {UY_CELL}").fill(FOREVER)
+    control.get_by_role("button", name=f"Run cell {UY_CELL}").click()
+    output = control.locator(".nb-output")
+    expect(stop).to_be_focused()  # the keyboard is on Stop while it runs
+    expect(control.get_by_role("button", name=f"Run cell {UY_CELL}")).to_be_disabled()
+    responsive_while_running(page, output)
+    stop.click()
+    stopped = output.locator(".nb-stopped")
+    expect(stopped).to_contain_text("you pressed Stop while cell 6 was running", timeout=5_000)
+    expect(output).to_contain_text("what cells 2, 4 and 6 defined is gone")
+    expect(output).to_contain_text("runs the earlier cells 2 and 4 again first")
+    expect(output).to_have_attribute("data-state", "done")
+    expect(stop).to_be_hidden()
+    expect(control.get_by_role("button", name=f"Run cell {UY_CELL}")).to_be_focused()
+    assert page.evaluate("[...bjNotebook.ran]") == []
+    # a fresh Python: the earlier cells run again, and the cell uses what they define
+    output = run_cell(page, UY_CELL, 'print(ruleset("UY").decks)')
+    expect(output.locator(".nb-note")).to_contain_text("Ran the earlier cells first: 2, 4")
+    expect(output.locator(".nb-result")).to_have_text(str(ruleset("UY").decks))
+    assert page.evaluate("bjPython.generation") == 2
+    assert foreign == []
+
+
+def test_a_cell_that_never_ends_stops_by_itself_after_the_time_limit(page: Page, foreign: list[str]) -> None:
+    page.goto(EXPLORER + "?time-limit=2")
+    control = cell_control(page, UY_CELL)
+    expect(control.locator(".nb-limit")).to_have_text("A run stops by itself after 2 s.")
+    start = time.monotonic()
+    output = run_cell(page, UY_CELL, FOREVER)
+    expect(output.locator(".nb-stopped")).to_have_text(
+        "Stopped by itself: the run reached this page's limit of 2 s while cell 6 was running."
+    )
+    assert time.monotonic() - start < READY_MS / 1000
+    expect(output).to_contain_text("what cells 2 and 4 defined is gone")
+    output = run_cell(page, UY_CELL, 'print(ruleset("UY").id)')
+    expect(output.locator(".nb-note")).to_contain_text("Ran the earlier cells first: 2, 4")
+    expect(output.locator(".nb-result")).to_have_text("UY")
+    assert foreign == []
+
+
+def test_stop_takes_a_waiting_cell_out_of_the_queue(page: Page, foreign: list[str]) -> None:
+    """Two cells asked to run: the second waits for the first; its Stop takes it out of the
+    queue, the first's Stop ends the run; nothing runs after."""
+    page.goto(EXPLORER)
+    first = cell_control(page, 2)
+    first.get_by_label("Code of cell 2").fill(FOREVER)
+    first.get_by_role("button", name="Run cell 2").click()
+    later = cell_control(page, UY_CELL)
+    later.get_by_role("button", name=f"Run cell {UY_CELL}").click()
+    expect(later.locator(".nb-output")).to_contain_text("Waiting for cell 2 to finish")
+    later.get_by_role("button", name=f"Stop cell {UY_CELL}").click()
+    expect(later.locator(".nb-output")).to_have_text("Not run: you pressed Stop while it waited its turn.")
+    expect(first.locator(".nb-output")).to_have_text("Running…", timeout=READY_MS)  # Python started
+    first.get_by_role("button", name="Stop cell 2").click()
+    expect(first.locator(".nb-stopped")).to_contain_text("you pressed Stop while cell 2 was running")
+    expect(first.locator(".nb-output")).to_contain_text("The next Run starts a fresh Python.")
+    assert foreign == []

@@ -5,7 +5,8 @@ The page ``generated/play.html`` has one widget, started as the page opens; ever
 fetched only when the reader opens one. Every request to another host is aborted and fails the
 test (the site must work offline); the widgets play a hand to its settlement, show a refusal with
 its clause's id and words, work on a phone-sized viewport, and opened from disk say how to serve
-the site.
+the site (the page's "opened from disk" paragraph shows only then, or without JavaScript). Python
+runs in the page's worker: a test that presses a button waits for the table it redraws.
 """
 
 from __future__ import annotations
@@ -214,9 +215,38 @@ def test_the_played_tables_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[
 def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
     page.goto((site_dir / PLAY_PAGE).as_uri())
     expect(page.locator("#bj-status")).to_contain_text("make serve")
+    expect(page.locator(".bj-disk-note")).to_be_visible()
+    expect(page.locator(".bj-disk-note")).to_contain_text("Opened from disk")
     expect(page.locator("#bj-deal")).to_be_disabled()
     expect(page.locator("h1")).to_contain_text("Play it yourself")
     expect(page.locator("nav.md-nav--primary").get_by_text("Same hand, five rulebooks")).to_be_attached()
+
+
+def disk_note_only_from_disk(browser: Browser, site_url: str, site_dir: Path, path: str) -> None:
+    """The page's "opened from disk" paragraph: hidden when served; shown from disk, with or
+    without JavaScript (without it, nothing can tell the two apart: shown served too)."""
+    served = browser.new_context(base_url=site_url, service_workers="block")
+    tab = served.new_page()
+    tab.goto(path)
+    expect(tab.locator(".bj-disk-note")).to_have_count(1)
+    expect(tab.locator(".bj-disk-note")).to_be_hidden()
+    assert tab.evaluate("document.documentElement.classList.contains('bj-served')")
+    served.close()
+    for javascript in (True, False):
+        ctx = browser.new_context(java_script_enabled=javascript)
+        tab = ctx.new_page()
+        tab.goto((site_dir / path).as_uri())
+        expect(tab.locator(".bj-disk-note")).to_be_visible()
+        ctx.close()
+    ctx = browser.new_context(base_url=site_url, java_script_enabled=False)
+    tab = ctx.new_page()
+    tab.goto(path)
+    expect(tab.locator(".bj-disk-note")).to_be_visible()
+    ctx.close()
+
+
+def test_served_the_page_does_not_say_opened_from_disk(browser: Browser, site_url: str, site_dir: Path) -> None:
+    disk_note_only_from_disk(browser, site_url, site_dir, PLAY_PAGE)
 
 
 def test_other_pages_do_not_load_python(page: Page, page_requests: list[str]) -> None:
@@ -346,7 +376,9 @@ def test_the_widgets_in_place_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, li
         follow_the_page(tab, "bj-eights", "CL")
         it = table(tab, "IT", "bj-eights")
         while not it.locator(".bj-refusal").count():
-            it.locator("button.bj-next").click()
+            step = it.locator("button.bj-next").get_attribute("data-step")
+            it.locator("button.bj-next").click()  # Python answers from its worker: wait for the table
+            expect(it.locator(f'button.bj-next[data-step="{step}"]')).to_have_count(0)
         expect(it.locator(".bj-refusal")).to_contain_text("IT-15")
         assert tab.evaluate(RUN_AXE) == []
         tab.goto("generated/uy.html")

@@ -12,13 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from spec_engine.catalog import clause
 from spec_engine.practice import Practice, Question, practice
 from spec_engine.rules import ruleset
 
-from .test_play import AXE, PHONE, READY_MS, RUN_AXE, foreign, phone  # noqa: F401  (its fixtures: pytest finds them here)
+from .test_play import AXE, PHONE, READY_MS, RUN_AXE, disk_note_only_from_disk, foreign, phone  # noqa: F401  (its fixtures: pytest finds them here)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -162,7 +162,12 @@ def test_the_practice_meets_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]
 def test_practice_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
     page.goto((site_dir / PRACTICE_PAGE).as_uri())
     expect(page.locator("#bj-status")).to_contain_text("make serve")
+    expect(page.locator(".bj-disk-note")).to_be_visible()
     expect(page.locator("#bj-start")).to_be_disabled()
     expect(page.locator("h1")).to_contain_text("Practise dealing")
     expect(page.locator("#bj-tally")).to_contain_text("no round")
     expect(page.locator("nav.md-nav--primary").get_by_text("Play it yourself")).to_be_attached()
+
+
+def test_served_the_page_does_not_say_opened_from_disk(browser: Browser, site_url: str, site_dir: Path) -> None:
+    disk_note_only_from_disk(browser, site_url, site_dir, PRACTICE_PAGE)

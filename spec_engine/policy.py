@@ -14,7 +14,8 @@ Policy = Callable[[Round], None]
 
 def simple_policy(rnd: Round) -> None:
     """A plain player, for demonstrations and benchmarks: never insures; splits aces and
-    eights; doubles on 10 or 11; draws below 17 (and below the minimum to stand)."""
+    eights; doubles on 10 or 11; surrenders a hard 16 against a ten or an ace where the rule
+    set offers surrender; draws below 17 (and below the minimum to stand)."""
     if rnd.phase is not _PLAYING:  # (rnd.current(), inlined)
         raise InputError("no hand is waiting for a decision", field="round")
     box = rnd._order[rnd._bi]
@@ -31,6 +32,10 @@ def simple_policy(rnd: Round) -> None:
         if (total == 10 or total == 11) and rnd._double_refusal(box, hand) is None:
             rnd.double(number)
             return
+        if total == 16 and not hand.ace and rnd.dealer[0].value in (1, 10) and rnd.rules.surrender != "none":
+            if rnd._surrender_refusal(box, hand) is None:
+                rnd.surrender(number)
+                return
     # the engine judges: where the rules refuse a card (21, a split ace) the hand stands, and where
     # they refuse to let it stand (below their least total) it draws
     if total < 17:

@@ -67,6 +67,8 @@ STEP_RULES: dict[str, tuple[str, ...]] = {
     "pay:insurance_win": ("insurance_payout",),
     "pay:even_money": ("even_money",),
     "pay:excess_returned": ("over_maximum_bet",),
+    "pay:surrender": ("surrender",),
+    "pay:surrender_lost": ("surrender", "dealer_blackjack_takes"),
 }
 """The rule fields that govern each step: a question's step (``deal``, ``pay:blackjack``),
 and ``kind:answer`` for what one particular answer means (cited when it is the right one or
@@ -233,6 +235,7 @@ class _Scene:
         self.hands: dict[int, list[list[str]]] = {box: [] for box, _, _ in self.bets}
         self.doubled: set[tuple[int, int]] = set()
         self.busted: set[tuple[int, int]] = set()
+        self.surrendered: set[tuple[int, int]] = set()
         self.voided: list[str] = []
         self.misdealt: dict[str, Any] | None = None
         self.settled: list[dict[str, Any]] = []
@@ -260,6 +263,8 @@ class _Scene:
             self.doubled.add((e.box, e.hand))
         elif kind == "bust" and e.box is not None and e.hand is not None:
             self.busted.add((e.box, e.hand))
+        elif kind == "surrender" and e.box is not None and e.hand is not None:
+            self.surrendered.add((e.box, e.hand))
         elif kind == "misdeal":
             self.misdealt = {"card": e.card, "box": e.box}
         elif kind == "remedy":
@@ -288,6 +293,7 @@ class _Scene:
                     "total": _total_text(cards) if cards else "",
                     "doubled": (box, n) in self.doubled,
                     "bust": (box, n) in self.busted,
+                    "surrendered": (box, n) in self.surrendered,
                 }
                 for n, cards in enumerate(self.hands[box], start=1)
             ]
@@ -498,6 +504,11 @@ class _Builder:
             prompt = f"The part of {bettor}'s bet on box {e.box} above the table maximum: {stake}."
         elif e.hand is not None and (e.box, e.hand) in scene.busted:
             prompt = f"Box {e.box}{self._hand(e)} busts. {bettor}'s stake on it is {stake}."
+        elif e.hand is not None and (e.box, e.hand) in scene.surrendered:
+            settled = f" Your hand: {scene.dealer_total_text()}." if scene.dealer_state else ""
+            gives_up = f"Box {e.box}{self._hand(e)} surrenders its {_total_text(cards)}."
+            prompt = f"{gives_up}{settled} {bettor}'s stake on it is {stake}."
+            step = "pay:surrender" if info == "surrender" else "pay:surrender_lost"
         else:
             mine = "a blackjack" if scene.natural(e.box) else _total_text(cards)
             prompt = f"Box {e.box}{self._hand(e)} has {mine} against {against}; {bettor}'s stake on it is {stake}."

@@ -333,3 +333,24 @@ def test_bad_input_is_refused_clearly(reg: str, seed: object, index: int, answer
     assert set(reply) == {"error"} and message in reply["error"]
     if index == 0 and answer == "0":
         assert message in json.loads(round_json(reg, seed))["error"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["late", "early"])
+def test_a_surrendered_stake_is_asked_where_the_rule_set_offers_surrender(mode: str) -> None:
+    """With surrender (a changed value: no text offers it), the dealer collects half a
+    surrendered stake, and the question cites the rule; under the five as written no round
+    surrenders (the same questions as before)."""
+    rules = ruleset("CZ").with_values(surrender=mode)
+    asked = [
+        (seed, q)
+        for seed in range(1, 60)
+        for q in practice(rules, seed).questions
+        if q.step in ("pay:surrender", "pay:surrender_lost")
+    ]
+    assert asked, "no surrender in 59 seeded rounds"
+    for seed, q in asked:
+        assert "surrender" in q.fields and "surrenders its 16" in q.prompt
+        stake = Fraction(q.prompt.split("stake on it is ")[1].split(".")[0])
+        assert q.answer == (-stake / 2 if q.step == "pay:surrender" else -stake), (seed, q.prompt)
+    for reg in REGULATION_IDS:
+        assert not any("surrender" in q.step for seed in range(1, 30) for q in practice(ruleset(reg), seed).questions)

@@ -61,7 +61,7 @@ from spec_engine.game import Action, Round
 from spec_engine.rules import ruleset
 
 MIN_BET, MAX_BET = 10, 500
-PLAYING = ("hit", "stand", "double", "split")
+PLAYING = ("hit", "stand", "double", "split", "surrender")
 TABLES = {}
 TRIES = 12
 

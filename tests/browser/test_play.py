@@ -142,6 +142,23 @@ def test_a_refusal_shows_its_clause(page: Page, foreign: list[str]) -> None:
     assert foreign == []
 
 
+def test_surrender_is_offered_nowhere_and_says_it_is_an_assumption(page: Page, foreign: list[str]) -> None:
+    """No text mentions surrender: the button is there (as every refused action is), and its
+    refusal names the rule set's assumption, with no clause to cite."""
+    open_ready(page)
+    deal(page, "CL", "TS 6H", "TD", "5C")
+    cl = table(page, "CL")
+    button = cl.locator('button[data-action="surrender"][data-legal="false"]')
+    expect(button).to_be_visible()
+    button.click()
+    refusal = cl.locator(".bj-refusal")
+    expect(refusal).to_contain_text("surrender refused")
+    expect(refusal).to_contain_text("does not mention surrender")
+    assert refusal.locator(".bj-clause-id").count() == 0
+    expect(cl.locator(".bj-hand")).to_contain_text("= 16")  # nothing was played
+    assert foreign == []
+
+
 def test_all_five_rulebooks_side_by_side(page: Page, foreign: list[str], page_requests: list[str]) -> None:
     open_ready(page)
     deal(page, "all", "8S 8H", "6D", "3C TD 2H 7S")

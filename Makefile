@@ -86,7 +86,7 @@ bench: $(CHROMIUM) $(TEST_DEPS) $(NODE_STAMP)
 SIM_ROUNDS ?= 10000000
 simulate: $(SITE_DEPS)
 	mkdir -p reports/simulation docs/simulations
-	for reg in CL ES UY CZ IT; do $(PY) -m spec_engine simulate $$reg --rounds $(SIM_ROUNDS) --seed 2026 \
+	for reg in $$($(PY) -m spec_engine regulations); do $(PY) -m spec_engine simulate $$reg --rounds $(SIM_ROUNDS) --seed 2026 \
 	  --out reports/simulation/$$reg.jsonl --json > reports/simulation/$$reg.json \
 	  && mv reports/simulation/$$reg.json docs/simulations/$$reg.json || exit 1; done
 

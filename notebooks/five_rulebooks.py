@@ -16,7 +16,8 @@
 #
 # The same shuffled cards, the same four players with the same bets, the same plain way of
 # playing: only the regulation changes. This page plays six rounds at a table under each of
-# the five rule sets (CL, ES, UY, CZ, IT) with the engine's `Table` and `simple_policy`, and
+# the five rule sets (`REGULATION_IDS`, in the comparison's order) with the engine's `Table`
+# and `simple_policy`, and
 # shows who ends up where, and which rule values made the difference.
 #
 # It is meant for regulators and trainers: a rule that looks minor on paper (the order of

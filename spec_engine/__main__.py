@@ -380,6 +380,7 @@ def positive(text: str) -> int:
 
 
 COMMANDS = {
+    "regulations": "the regulation ids, one a line, in the order every listing shows them (for scripts)",
     "rules": "the rule set: each value with the clauses it cites, or why it is assumed",
     "clauses": "the clause catalog: each clause's id, kind, topics and gist",
     "play": "one seeded round with simple decisions: the event log as JSON lines",
@@ -411,8 +412,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     regulations = ", ".join(REGULATION_IDS)
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Blackjack Spec: five blackjack rulebooks (CL, ES, UY, CZ, IT) as rules with their "
-        "clauses, a deterministic engine, exact odds and a conformance kit. COMMAND --help says more.",
+        description=f"Blackjack Spec: blackjack rulebooks ({regulations}) as rules with their clauses, "
+        "a deterministic engine, exact odds and a conformance kit. COMMAND --help says more.",
     )
     parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -420,6 +421,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     def command(name: str, **options: object) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=COMMANDS[name], description=COMMANDS[name], **options)  # type: ignore[arg-type]
 
+    command("regulations")
     for name in ("rules", "clauses"):
         p = command(name)
         p.add_argument("regulation", help=regulations)
@@ -475,7 +477,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return run_kit(argv[0], argv[1:], prog)
     args = parser.parse_args(argv)
     try:
-        if args.command == "rules":
+        if args.command == "regulations":
+            print("\n".join(REGULATION_IDS))
+        elif args.command == "rules":
             print(cmd_rules(args.regulation))
         elif args.command == "clauses":
             print(cmd_clauses(args.regulation))

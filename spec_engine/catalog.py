@@ -47,7 +47,8 @@ from typing import Any
 from spec_engine.errors import InputError
 
 DATA = Path(__file__).parent / "data"
-REGULATION_IDS: tuple[str, ...] = ("CL", "ES", "UY", "CZ", "IT")
+REGULATION_IDS: tuple[str, ...] = tuple(tomllib.loads((DATA / "regulations.toml").read_text(encoding="utf-8"))["ids"])
+"""The regulations, in the order every listing shows them: ``data/regulations.toml``, the one list."""
 
 KINDS = ("game rule", "table procedure", "administration", "description")
 TOPICS = (

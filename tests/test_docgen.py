@@ -26,7 +26,7 @@ def test_every_clause_has_an_anchor_on_its_regulation_page(tmp_path: Path) -> No
 def test_the_rules_page_shows_assumptions_apart_from_stated_rules() -> None:
     page = rules_page()
     row = next(line for line in page.splitlines() if 'id="rule-decks"' in line)
-    cells = row.split("<td")[1:]  # CL, ES, UY, CZ, IT
+    cells = row.split("<td")[1:]  # in REGULATION_IDS's order
     assert "basis-interpretation" in cells[0] and 'href="cl.html#cl-anx-2"' in cells[0]
     assert "basis-not-stated" in cells[1] and "<summary>assumed</summary>" in cells[1]  # ES gives no deck count
     assert "<strong>Assumed:</strong>" in cells[1]  # with the reason, in the page (not only a tooltip)

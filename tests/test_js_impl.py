@@ -8,7 +8,7 @@ in a pytest subprocess (``BLACKJACK_SPEC_IMPL``, results to a temporary file thr
 are checked.
 
 What it implements: the three levels (a round on a stacked shoe, a table dealing shoe after
-shoe, a player-banked session) under all five rule sets (CL, ES, UY, CZ, IT). Every scenario
+shoe, a player-banked session) under every rule set (REGULATION_IDS). Every scenario
 of every rulebook must pass: none is UNSUPPORTED, since the protocol can express each of them
 and the implementation offers every level and action.
 """

@@ -28,6 +28,7 @@ import pytest
 
 from spec_engine import events as event_module
 from spec_engine.cards import RANKS, SUITS
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.events import money, money_str
 from spec_engine.kit.driver import (
     ACTIONS,
@@ -144,7 +145,7 @@ def test_reply_schema_requires_an_error_code_and_message() -> None:
 def test_hello_answers_the_kits_version_and_what_is_offered() -> None:
     (reply,) = exchange([json.dumps({"id": 1, "op": "hello", "protocol": PROTOCOL_VERSION})])
     assert reply["id"] == 1 and reply["ok"] is True and reply["protocol"] == PROTOCOL_VERSION
-    assert reply["regulations"] == ["CL", "ES", "UY", "CZ", "IT"]
+    assert reply["regulations"] == list(REGULATION_IDS)
     assert reply["levels"] == ["round", "table", "session"]
     assert reply["actions"] == list(ACTIONS)
     assert errors("reply.schema.json", reply, "hello") == []

@@ -114,6 +114,25 @@ def frame_tables(text: str) -> str:
     return "".join([*out, text[done:]])
 
 
+def on_config(config: Any, **_: Any) -> Any:
+    """The navigation's per-regulation sections, one entry per regulation the project lists
+    (``spec_engine/data/regulations.toml``): a new text appears without editing mkdocs.yml."""
+    from spec_engine.catalog import REGULATION_IDS, regulation
+
+    pages = {
+        "The regulations": "generated/{reg}.md",
+        "Dealer onboarding": "generated/onboarding-{reg}.md",
+    }
+    for entry in config["nav"]:
+        if isinstance(entry, dict):
+            for title, children in entry.items():
+                if title in pages and children == []:
+                    entry[title] = [
+                        {f"{regulation(r).short} ({r})": pages[title].format(reg=r.lower())} for r in REGULATION_IDS
+                    ]
+    return config
+
+
 def on_page_content(content: str, **_: Any) -> str:
     return _banner() + frame_tables(content)
 

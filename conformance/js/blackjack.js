@@ -7,7 +7,7 @@
 //   node conformance/js/blackjack.js
 //
 // Scope: every level -- a round on a stacked shoe, a table dealing shoe after shoe, a
-// player-banked session -- under all five rule sets (CL, ES, UY, CZ, IT), with every action
+// player-banked session -- under every rule set of the project (data/regulations.toml), with every action
 // of the protocol. The rule values and the clause ids a refusal cites are read at run time
 // from spec_engine/data/rulesets/<reg>.toml (BLACKJACK_JS_RULESETS names another folder);
 // `overrides` change them for one game (a changed value cites no clause).
@@ -21,7 +21,6 @@ const path = require('path');
 const readline = require('readline');
 
 const PROTOCOL = '4.1';
-const REGULATIONS = ['CL', 'ES', 'UY', 'CZ', 'IT'];
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'misdeal', 'play_absent',
   'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];
@@ -150,6 +149,15 @@ function parseTomlValue(text, pos) {
 }
 
 const rulesetCache = new Map();
+
+// The regulations, in order: the project's one list (data/regulations.toml, beside the rule sets).
+const REGULATIONS = (() => {
+  const beside = path.join(RULESETS, '..', 'regulations.toml');
+  const file = fs.existsSync(beside) ? beside : path.join(__dirname, '..', '..', 'spec_engine', 'data', 'regulations.toml');
+  const text = fs.readFileSync(file, 'utf8');
+  const line = text.split('\n').find((l) => /^ids\s*=/.test(l));
+  return parseTomlValue(line.replace(/^ids\s*=\s*/, ''), 0);
+})();
 
 function loadRules(regulation) {
   if (rulesetCache.has(regulation)) return rulesetCache.get(regulation);

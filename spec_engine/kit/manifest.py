@@ -106,7 +106,7 @@ def scenario_clauses(features_dir: Path = FEATURES) -> dict[str, list[str]]:
 
 
 def clause_order(clause_id: str) -> tuple[Any, ...]:
-    """A clause id's place in a listing: by regulation (CL, ES, UY, CZ, IT), then its locator
+    """A clause id's place in a listing: by regulation (in ``REGULATION_IDS``'s order), then its locator
     read as runs of digits and of letters, numbers compared as numbers (``UY-9`` before
     ``UY-10``, ``CL-13`` before ``CL-13a.1`` before ``CL-20``)."""
     prefix, _, locator = clause_id.partition("-")

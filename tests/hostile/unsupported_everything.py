@@ -1,9 +1,11 @@
 """The smallest valid implementation (as docs/labs.md shows it): it says hello and answers
-unsupported to everything else. With the argument ``all`` its hello claims all five
-regulations and every level; without, nothing."""
+unsupported to everything else. With the argument ``all`` its hello claims every
+regulation and every level; without, nothing."""
 
 import json
 import sys
+
+from spec_engine.catalog import REGULATION_IDS
 
 CLAIMS = sys.argv[1:] == ["all"]
 for line in sys.stdin:
@@ -14,7 +16,7 @@ for line in sys.stdin:
             "ok": True,
             "protocol": request.get("protocol"),  # (a test double: it speaks the version the kit asks)
             "implementation": {"name": "nothing", "version": "0.1"},
-            "regulations": ["CL", "ES", "UY", "CZ", "IT"] if CLAIMS else [],
+            "regulations": list(REGULATION_IDS) if CLAIMS else [],
             "levels": ["round", "table", "session"] if CLAIMS else [],
             "actions": [],
         }

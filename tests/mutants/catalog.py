@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-REGULATIONS = ("CL", "ES", "UY", "CZ", "IT")
+from spec_engine.catalog import REGULATION_IDS
+
+REGULATIONS = REGULATION_IDS
 
 
 class MutantError(RuntimeError):

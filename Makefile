@@ -13,7 +13,7 @@ TEST_DEPS := $(VENV)/.test-installed
 
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: test site serve bench simulate clean
+.PHONY: test site serve bench simulate check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,15 @@ simulate: $(SITE_DEPS)
 	for reg in $$($(PY) -m spec_engine regulations); do $(PY) -m spec_engine simulate $$reg --rounds $(SIM_ROUNDS) --seed 2026 \
 	  --out reports/simulation/$$reg.jsonl --json > reports/simulation/$$reg.json \
 	  && mv reports/simulation/$$reg.json docs/simulations/$$reg.json || exit 1; done
+
+# One text's checks (REG=XX, an id of `python -m spec_engine regulations`): the catalogs and rule
+# sets, its scenarios with its rows of the compare outlines (the regulation's marker), and the
+# traceability gate; what remains to do is listed by each.
+check: $(TEST_DEPS)
+	@test -n "$(REG)" || { echo "make check REG=XX: XX one of: $$($(PY) -m spec_engine regulations | tr '\n' ' ')"; exit 2; }
+	$(PY) -m spec_engine check
+	$(PY) -m pytest -q -p no:randomly tests/test_features.py -m "$(REG)"
+	$(PY) -m pytest -q -p no:randomly tests/test_traceability.py tests/test_one_list.py
 
 clean:
 	rm -rf $(VENV) site docs/generated reports blackjack_spec.egg-info

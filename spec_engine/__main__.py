@@ -111,6 +111,7 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
     except ImportError as exc:  # numpy missing
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(reg)
+    refuse_unhonoured(rules)
     result = cached_odds(rules, refresh=refresh)
     if what == "strategy":
         if as_json:
@@ -153,6 +154,8 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
         b = b.with_values(**changed)
     if not second and not changed:
         raise SpecError("give a second rulebook or --set RULE=VALUE: nothing differs from itself")
+    refuse_unhonoured(a)
+    refuse_unhonoured(b)
     costing = Costing()
     c = costing.compare(a, b)
     name_b = b.id if second else f"{b.id} changed"
@@ -224,6 +227,7 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
     except ImportError as exc:  # numpy missing
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(args.regulation)
+    refuse_unhonoured(rules)
     if args.rounds <= 0 or args.rounds % CHUNK:
         raise SpecError(f"--rounds {args.rounds}: a positive multiple of {CHUNK:,}")
     if args.out:
@@ -306,6 +310,26 @@ def odds_text(result: object) -> str:
     return "\n".join(lines)
 
 
+def refuse_unhonoured(rules: RuleSet) -> None:
+    """A value the engine cannot play, or a field the analysis was never told about: one line,
+    exit 2 (``spec_engine.analysis.gate``)."""
+    from spec_engine.analysis.gate import refuse
+
+    refuse(rules)
+
+
+def unhonoured_values(rules: RuleSet) -> list[str]:
+    """What nothing can honour in ``rules`` (``spec_engine.analysis.gate``); without the analysis
+    extra, what the engine cannot play."""
+    try:
+        from spec_engine.analysis.gate import problems
+    except ImportError:  # numpy missing: the engine's registry only
+        from spec_engine.game import unhonoured
+
+        return [f"{rules.id}: {why}" for _, why in unhonoured(rules)]
+    return [why for _, why in problems(rules)]
+
+
 def cmd_check() -> tuple[str, bool]:
     from spec_engine.overrides import from_env
 
@@ -313,6 +337,10 @@ def cmd_check() -> tuple[str, bool]:
     for reg, changes in from_env().items():  # (a malformed value is refused: exit 2)
         shown = ", ".join(f"{name} = {show_value(value)}" for name, value in changes.items())
         lines.append(f"{OVERRIDES_VAR}: {reg}: {shown} (valid)")
+    for reg in REGULATION_IDS:
+        for why in unhonoured_values(analysed_rules(reg)):
+            lines.append(f"not honoured: {why}")
+            ok = False
     for reg in REGULATION_IDS:
         catalog = regulation(reg)
         problems = tiling_problems(catalog)

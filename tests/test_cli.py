@@ -31,8 +31,9 @@ def run(*args: str, env: dict[str, str] | None = None, program: str | None = Non
 
 
 def one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
-    """Exit status 2 and one line on standard error naming ``words``; no traceback."""
-    lines = done.stderr.strip().splitlines()
+    """Exit status 2 and one line on standard error naming ``words`` (besides the notes that say
+    which overrides apply); no traceback."""
+    lines = [line for line in done.stderr.strip().splitlines() if not line.startswith("note: ")]
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     assert len(lines) == 1 or lines[0].startswith("usage:"), done.stderr  # (argparse: its usage, then the line)
@@ -173,3 +174,46 @@ def test_lower_case_card_codes_are_refused_as_the_readme_says() -> None:
 def test_main_in_process_returns_two_for_a_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "CL", "--seed", "1", "--boxes", "7"], prog="blackjack-spec") == 2
     assert capsys.readouterr().err == "blackjack-spec: error: --boxes 7: CL's table has boxes 1 to 6\n"
+
+
+# ------------------------------------------------------------------------------ what nothing can honour
+UNPLAYABLE = '{"CL": {"double_on_blackjack": true}}'
+"""A value the engine cannot play (its registry: spec_engine.game.UNHONOURED)."""
+
+
+@pytest.mark.parametrize("command", [["odds", "CL"], ["strategy", "CL"], ["cost", "CL", "ES"]])
+def test_a_value_the_engine_cannot_play_is_refused_by_every_analysis_command(command: list[str]) -> None:
+    done = run(*command, env={"BLACKJACK_SPEC_OVERRIDES": UNPLAYABLE})
+    one_line_error(done, "double_on_blackjack", "the engine cannot play this value")
+
+
+def test_check_fails_on_a_value_nothing_can_honour() -> None:
+    done = run("check", env={"BLACKJACK_SPEC_OVERRIDES": UNPLAYABLE})
+    assert done.returncode == 1 and "not honoured: CL: double_on_blackjack = True" in done.stdout
+
+
+def test_a_field_the_analysis_was_never_told_about_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new rule field neither read by the analysis nor given a reason to be left out: the
+    figures would silently ignore it. Every command that computes figures refuses."""
+    pytest.importorskip("numpy")
+    from spec_engine.analysis import gate, model
+    from spec_engine.rules import ruleset
+
+    assert gate.problems(ruleset("UY")) == []
+    monkeypatch.setattr(model, "USED", {k: v for k, v in model.USED.items() if k != "surrender"})
+    (name, why), *_ = gate.problems(ruleset("UY"))
+    assert name == "surrender" and "neither reads surrender nor says why" in why
+    with pytest.raises(InputError, match="surrender"):
+        gate.refuse(ruleset("UY"))
+
+
+def test_the_site_build_stops_at_once_on_a_value_nothing_can_honour(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build.py"), "--pages-only"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "BLACKJACK_SPEC_OVERRIDES": UNPLAYABLE},
+        timeout=120,
+    )
+    assert done.returncode != 0 and "double_on_blackjack" in done.stdout + done.stderr
+    assert "[site] scenarios" not in done.stdout  # no phase ran

@@ -21,6 +21,7 @@ from spec_engine.errors import InputError
 from spec_engine.kit.trace import (
     FEATURES,
     ScenarioInfo,
+    absent_rows,
     clause_tags,
     coverage_report,
     exemptions,
@@ -555,3 +556,48 @@ def test_the_results_plugin_writes_one_entry_per_scenario(tmp_path: Path, worker
     ]
     assert all(isinstance(r["duration"], float) and r["duration"] >= 0 for r in results)
     assert not list((tmp_path / "reports").glob("*.tmp"))
+
+
+def test_a_compare_outline_without_a_regulations_table_fails_the_gate(tmp_path: Path) -> None:
+    """Each compare outline has a table for every regulation, or one declared absent with the
+    reason (spec_engine/data/absent_rows.toml): a missing one was once noticed by nothing."""
+    source = (FEATURES / "compare" / "surrender.feature").read_text(encoding="utf-8")
+    last = REGULATION_IDS[-1]
+    table = f"    @{last} @assumes-surrender\n    Examples: {last}\n"
+    assert table in source
+    _write(
+        tmp_path / "features", "compare/surrender.feature", source.replace(table, "    @wip\n    Examples: gone\n", 1)
+    )
+    found = [str(p) for p in gate_problems(tmp_path / "features") if p.check == "compare-row-missing"]
+    assert any(f"'Surrender, compared' has no Examples table for {last}" in p for p in found), found
+    declared = {template for template, _ in absent_rows()}
+    assert declared and all(f"{template!r}" not in " ".join(found) for template in declared)
+
+
+def test_a_regulations_marker_selects_its_scenarios_compare_rows_included() -> None:
+    """``-m XX`` (make check REG=XX) keeps exactly the scenarios the kit counts for XX: its own
+    features and its rows of the compare outlines (once missed: a row is tagged with clauses)."""
+    import subprocess
+    import sys
+
+    reg = REGULATION_IDS[-1]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:randomly",
+            "tests/test_features.py",
+            "-m",
+            reg,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    collected = [line for line in done.stdout.splitlines() if "::" in line]
+    expected = [s for s in scenarios() if s.regulation == reg]
+    assert len(collected) == len(expected) and any("compared" in line for line in collected), done.stdout[-500:]

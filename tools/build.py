@@ -282,13 +282,18 @@ def _timed(run: Callable[[], str]) -> tuple[str, float]:
 
 
 def check_overrides() -> None:
-    """A malformed ``BLACKJACK_SPEC_OVERRIDES`` stops the build at once, in one line."""
+    """A malformed ``BLACKJACK_SPEC_OVERRIDES``, or a value nothing can honour (the engine cannot
+    play it: ``spec_engine.analysis.gate``), stops the build at once, in one line."""
     sys.path.insert(0, str(ROOT))
+    from spec_engine.analysis.gate import problems
     from spec_engine.errors import SpecError
     from spec_engine.overrides import from_env
+    from spec_engine.rules import ruleset
 
     try:
-        from_env()
+        for reg, changes in from_env().items():
+            for _, why in problems(ruleset(reg).with_values(**changes)):
+                raise BuildError(f"{OVERRIDES}: {why}")
     except (SpecError, ValueError) as exc:
         raise BuildError(str(exc) if OVERRIDES in str(exc) else f"{OVERRIDES}: {exc}") from None
 

@@ -500,6 +500,20 @@ def exemptions(path: Path | None = None, known: Iterable[str] | None = None) -> 
     return found
 
 
+ABSENT_ROWS = DATA / "absent_rows.toml"
+
+
+def absent_rows(path: Path = ABSENT_ROWS) -> dict[tuple[str, str], str]:
+    """The compare outlines' rows declared absent, (outline, regulation) -> reason."""
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    out: dict[tuple[str, str], str] = {}
+    for entry in raw.get("absent", []):
+        if set(entry) != {"outline", "regulation", "reason"} or not str(entry["reason"]).strip():
+            raise InputError("each [[absent]] needs outline, regulation and a reason", field=path.name)
+        out[entry["outline"], entry["regulation"]] = entry["reason"]
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # The gate
 
@@ -512,6 +526,7 @@ CHECKS = {
     "bad-tag": "a tag is neither a clause id, a regulation id nor an assumption tag (@assumes-<rule>)",
     "not-an-assumption": "an assumption tag names a rule value its regulation's text states, or no rule",
     "wrong-regulation": "a scenario tagged with one regulation cites another regulation's clause",
+    "compare-row-missing": "a compare outline (features/compare/) has no Examples table for a regulation",
 }
 
 
@@ -613,6 +628,30 @@ def gate_problems(
                         f"{feature.path}: scenario {info.template!r} on lines {line} and {info.line}",
                     )
                 )
+    rows: dict[str, set[str | None]] = {}
+    for info in infos:
+        if info.example and Path(info.feature).parent.name == "compare":
+            rows.setdefault(info.template, set()).add(info.regulation)
+    declared = absent_rows()
+    for template, regs in rows.items():
+        absent = [r for r in REGULATION_IDS if r not in regs and (template, r) not in declared]
+        if absent:
+            problems.append(
+                Problem(
+                    "compare-row-missing",
+                    f"the outline {template!r} has no Examples table for {', '.join(absent)} "
+                    f"(write it, or declare it absent with the reason in {ABSENT_ROWS.name})",
+                )
+            )
+    for template, reg in declared:  # (an outline elsewhere than in features_dir is not this gate's to judge)
+        if reg in rows.get(template, ()) or (template not in rows and features_dir == FEATURES):
+            problems.append(
+                Problem(
+                    "compare-row-missing",
+                    f"{ABSENT_ROWS.name}: {template!r} for {reg} is declared absent but "
+                    + ("has its row: remove the declaration" if template in rows else "is no compare outline"),
+                )
+            )
     covered = covering(infos)
     for reg, reg_ids in ids.items():
         missing = [i for i in reg_ids if i not in covered and i not in exempt]

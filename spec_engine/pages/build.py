@@ -27,6 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from spec_engine.analysis.compare import Costing
+from spec_engine.analysis.gate import refuse
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
@@ -47,6 +48,7 @@ from spec_engine.pages.play import play_page
 from spec_engine.pages.practice import practice_page
 from spec_engine.pages.regulations import regulation_page, regulations_table, trainees_table
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
+from spec_engine.rules import ruleset
 
 
 def _showcase_pages() -> dict[str, str]:
@@ -116,6 +118,8 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     """Write every generated page into ``out``; returns the files written. ``recordings``: the
     scenarios as recorded by the run that wrote the results (one vector each), from which each
     clause's kind of coverage is measured; without them the pages do not show it."""
+    for reg_id in REGULATION_IDS:  # a value nothing can honour stops the build, never a silent page
+        refuse(ruleset(reg_id))
     entries = read_results(results_path) if results_path is not None and results_path.exists() else []
     results = Results(entries)
     infos = scenarios(FEATURES)

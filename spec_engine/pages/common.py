@@ -160,6 +160,6 @@ def overrides_banner(changes: Any) -> str:
         '<div class="admonition warning overrides-banner" role="note">'
         '<p class="admonition-title">Built with changed rule values</p>'
         f"<p>This site was built with <code>BLACKJACK_SPEC_OVERRIDES</code>: {html.escape(named)}. "
-        "Its figures, scenario results and rule values are for these values, which no text states; "
-        "a changed value cites no clause.</p></div>\n"
+        "Its scenario results were played with these values, which no text states (a changed value "
+        "cites no clause); the rule values, the clauses and the figures shown are the texts' own.</p></div>\n"
     )

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from spec_engine.catalog import REGULATION_IDS, regulations
-from spec_engine.kit.trace import ASSUMES
+from spec_engine.catalog import REGULATION_IDS, is_clause_id, regulations
+from spec_engine.kit.trace import ASSUMES, regulation_of
 from spec_engine.rules import RULE_FIELDS
 
 pytest_plugins = [
@@ -33,6 +33,17 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: {text}")
     for field in RULE_FIELDS:
         config.addinivalue_line("markers", f"{ASSUMES}{field.name}: checks the value assumed or read for {field.name}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every scenario carries its regulation's marker: ``-m CL`` keeps the club's scenarios,
+    its rows of the compare outlines included (a row is tagged with its clauses, or an
+    assumption and the regulation, not always with the regulation)."""
+    for item in items:
+        names = {m.name for m in item.iter_markers()}
+        reg = regulation_of(sorted(t for t in names if t in REGULATION_IDS or is_clause_id(t)))
+        if reg is not None and reg not in names:
+            item.add_marker(reg)
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:

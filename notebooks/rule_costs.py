@@ -61,7 +61,7 @@ DECKS = (1, 2, 4, 8)
 fig = charts.figure(height=330)
 ax = fig.subplots()
 rows: dict[str, list[float]] = {}
-for rules, style in zip(RULESETS, charts.SERIES_STYLES, strict=True):
+for rules, style in zip(RULESETS, charts.SERIES_STYLES[: len(RULESETS)], strict=True):
     returns = [figures(dataclasses.replace(rules, decks=n)).basic_strategy.ev_percent for n in DECKS]
     same = [rid for rid, earlier in rows.items() if earlier == returns]  # drawn over: say so
     ax.plot(DECKS, returns, label=rules.id + (f" (= {same[0]})" if same else ""), **style)

@@ -32,6 +32,7 @@ import datetime
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
 from spec_engine.errors import SpecError
@@ -330,6 +331,31 @@ def unhonoured_values(rules: RuleSet) -> list[str]:
     return [why for _, why in problems(rules)]
 
 
+def project_root() -> Path | None:
+    """The checkout this engine runs from (its features beside it), or None (an installed wheel)."""
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "features").is_dir() and (root / "pyproject.toml").is_file() else None
+
+
+def cmd_new_regulation(args: argparse.Namespace) -> str:
+    from spec_engine.kit.scaffold import new_regulation
+
+    root = project_root()
+    if root is None:
+        raise SpecError("new-regulation writes into a checkout of the project (pip install -e .), not a wheel")
+    done = new_regulation(root, args.id, args.text, language=args.language, name=args.name, short=args.short)
+    return "\n".join(
+        [
+            f"{args.id}: {len(done.files)} files written or changed, {done.rows} rows added to the compare outlines:",
+            *(f"  {name}" for name in done.files),
+            "",
+            "What remains is listed by the gates (docs/contributing.md, 'A new regulation'):",
+            "  python -m spec_engine check   # the values marked TO REVIEW, the tiling",
+            f"  make check REG={args.id}   # its scenarios (compare rows included) and the traceability gate",
+        ]
+    )
+
+
 def cmd_check() -> tuple[str, bool]:
     from spec_engine.overrides import from_env
 
@@ -341,6 +367,17 @@ def cmd_check() -> tuple[str, bool]:
         for why in unhonoured_values(analysed_rules(reg)):
             lines.append(f"not honoured: {why}")
             ok = False
+    root = project_root()
+    if root is not None:
+        from spec_engine.kit.scaffold import review_marks
+
+        marks = review_marks(root)
+        if marks:
+            ok = False
+            lines.append(f"{len(marks)} values marked TO REVIEW (written by new-regulation; read the text for each):")
+            lines += [f"  {mark}" for mark in marks[:40]] + (
+                [f"  ... and {len(marks) - 40} more"] if len(marks) > 40 else []
+            )
     for reg in REGULATION_IDS:
         catalog = regulation(reg)
         problems = tiling_problems(catalog)
@@ -421,6 +458,7 @@ COMMANDS = {
     "vectors": "the scenarios as JSON test vectors, or replay them (kit extra; vectors --help)",
     "verify": "check that a conformance report folder and its certificate are as the run left them",
     "changelog": "the conformance suite's changelog, as Markdown",
+    "new-regulation": "add a text beside the others: its catalog, rule set, rows and first scenario, to review",
 }
 """Each command's one line, as ``--help`` lists them."""
 
@@ -492,6 +530,12 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p = command("verify")
     p.add_argument("folder", help="the report folder (conform --out)")
     command("changelog")
+    p = command("new-regulation")
+    p.add_argument("id", help="the new regulation's id: two or three capital letters (its clauses are ID-1, ID-2...)")
+    p.add_argument("--text", required=True, type=Path, help="the text, verbatim, as a UTF-8 file")
+    p.add_argument("--language", default="es", help="the text's language, a two-letter code (default es)")
+    p.add_argument("--name", help="its full title (else marked TO REVIEW)")
+    p.add_argument("--short", help="a short name for the columns (else the id)")
     return parser
 
 
@@ -525,6 +569,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             return 0 if ok else 1
         elif args.command == "play":
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
+        elif args.command == "new-regulation":
+            print(cmd_new_regulation(args))
         elif args.command == "changelog":
             from spec_engine.kit.manifest import changelog
 

@@ -56,10 +56,14 @@ SERIES_STYLES: tuple[dict[str, Any], ...] = tuple(
         ("^", "-.", 8),
         ("D", ":", 6),
         ("v", (0, (1, 1, 4, 1)), 8),
+        ("p", (0, (3, 1, 1, 1, 1, 1)), 9),
+        ("X", (0, (8, 2)), 7),
+        ("h", (0, (2, 2)), 8),
     )
 )
-"""Keyword arguments of ``Axes.plot`` for up to five series: a marker shape and a line style
-each, hollow markers of different sizes, so a series drawn over an equal one leaves it seen."""
+"""Keyword arguments of ``Axes.plot`` for up to eight series (the five rulebooks, and room for
+three more): a marker shape and a line style each, hollow markers of different sizes, so a
+series drawn over an equal one leaves it seen."""
 
 
 def figure(height: int) -> Figure:

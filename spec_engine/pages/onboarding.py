@@ -287,8 +287,7 @@ def _surrender(r: RuleSet) -> str:
         if r.surrender == "late"
         else "half his stake comes back whatever you hold"
     )
-    split = " A split hand may surrender too." if r.surrender_after_split else " A split hand may not."
-    return f"A player may surrender a hand on its first two cards, before any other decision: {when}.{split}"
+    return f"A player may surrender a hand on its first two cards, before any other decision: {when}."
 
 
 def _step_hands(r: RuleSet) -> list[str]:
@@ -315,6 +314,11 @@ def _step_hands(r: RuleSet) -> list[str]:
             r, "hit_on_soft_21", "A player may still draw on soft 21." if r.hit_on_soft_21 else "No card on soft 21."
         ),
         _rule_line(r, "surrender", _surrender(r)),
+        _rule_line(
+            r,
+            "surrender_after_split",
+            _yes_no(r.surrender_after_split, "A split hand may surrender.", "A split hand may not surrender."),
+        ),
         _rule_line(r, "double_totals", f"Doubling is allowed on {totals}."),
         _rule_line(
             r,

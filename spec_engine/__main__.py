@@ -273,6 +273,9 @@ LEGEND_TEXT = (
     ("D", "double if allowed, else hit"),
     ("Ds", "double if allowed, else stand"),
     ("P", "split"),
+    ("Rh", "surrender if allowed, else hit"),
+    ("Rs", "surrender if allowed, else stand"),
+    ("Rp", "surrender if allowed, else split"),
 )
 
 

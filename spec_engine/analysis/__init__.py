@@ -18,6 +18,7 @@ from spec_engine.analysis.model import IRRELEVANT, USED, not_honoured, odds_key
 from spec_engine.analysis.odds import (
     LEGEND,
     METHOD,
+    SURRENDER_CODES,
     Figures,
     Insurance,
     Odds,
@@ -31,6 +32,7 @@ __all__ = [
     "IRRELEVANT",
     "LEGEND",
     "METHOD",
+    "SURRENDER_CODES",
     "USED",
     "Figures",
     "Insurance",

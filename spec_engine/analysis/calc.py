@@ -91,6 +91,9 @@ def all_upcards(game: Game, *, peek: bool = False) -> list[UpcardFigures]:
                         td_vec, td_act = same * td_split + (1 - same) * td_vec, "P"
                     if td_act == "P":
                         labels[f"pair {name}"] = "P"
+                    elif td_act == "R" and td_split[EV] > td.played[row, up, EV]:
+                        # surrendered, but split where it may not surrender (a pair dealt to a split hand)
+                        labels[f"pair {name}"] = "Rp"
                 if peek:
                     for vec in (cd_vec, td_vec):
                         vec[EV] -= q0

@@ -126,6 +126,8 @@ class Game:
     min_stand: int
     hit_hard21: bool
     hit_soft21: bool
+    surrender: str
+    surrender_after_split: bool
     double_totals: frozenset[int] | None
     das: bool
     das_hands: int | None
@@ -156,6 +158,8 @@ def game_of(rules: RuleSet) -> Game:
         min_stand=rules.min_stand_total,
         hit_hard21=rules.hit_on_hard_21,
         hit_soft21=rules.hit_on_soft_21,
+        surrender=rules.surrender,
+        surrender_after_split=rules.surrender_after_split and rules.surrender != "none",
         double_totals=rules.double_totals,
         das=rules.double_after_split,
         das_hands=rules.double_after_split_hands,
@@ -208,10 +212,6 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
                 "why": "insurance's value is given per unit insured and for the most insurance on the original "
                 "stake; on a total stake the most insured grows with doubles and splits",
             }
-        )
-    if rules.surrender != "none":  # (until the solver values it: then the figures honour it)
-        out.append(
-            {"field": "surrender", "value": rules.surrender, "why": "surrender is not yet valued by the analysis"}
         )
     if rules.max_split_hands is not None and rules.max_split_hands > SPLIT_HANDS_CAP:
         out.append(

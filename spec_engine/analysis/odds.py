@@ -33,7 +33,12 @@ LEGEND = {
     "D": "double if allowed, else hit",
     "Ds": "double if allowed, else stand",
     "P": "split",
+    "Rh": "surrender if allowed, else hit",
+    "Rs": "surrender if allowed, else stand",
+    "Rp": "surrender if allowed, else split",
 }
+SURRENDER_CODES = ("Rh", "Rs", "Rp")
+"""The legend's surrender cells: a chart shows them only where its rule set offers surrender."""
 
 METHOD = (
     "Exact combinatorial analysis of one round dealt from a full shuffled shoe: every player hand "
@@ -46,7 +51,11 @@ METHOD = (
     "up-card and the pair cards of the split (up to four; a hand of a larger split is valued as of a "
     "four-hand split), not the other split hands' cards; re-splits follow the rule set (limit, aces, "
     "consecutive cards) with their chances counted exactly, and split when that is better. "
-    "A split round's win/push/loss counts as the average of its hands."
+    "A split round's win/push/loss counts as the average of its hands. "
+    "Surrender, where offered, is a choice on a hand's first two cards (a split hand's where the rule set "
+    "lets it): early, half the stake lost whatever the dealer holds; late, without a hole card, half the stake "
+    "unless the dealer's second card makes a blackjack, which takes the whole stake; a surrendered round counts "
+    "as lost."
 )
 
 
@@ -104,13 +113,16 @@ class Strategy:
         return self.cells[row][upcard]
 
     def render(self, rows: tuple[str, ...] | None = None) -> str:
-        """The chart as a text grid (hard 5-21, soft 13-21 and pairs by default)."""
+        """The chart as a text grid (hard 5-21, soft 13-21 and pairs by default), and the legend
+        (a surrender code only where the chart has it)."""
         shown = rows or tuple(r for r in ROWS if r not in ("hard 4", "soft 12"))
         width = max(len(r) for r in shown)
         lines = [" " * width + " " + "".join(f"{u:>4}" for u in UPCARDS)]
         lines += [r.ljust(width) + " " + "".join(f"{self.cells[r][u]:>4}" for u in UPCARDS) for r in shown]
         lines.append("")
-        lines.append("  ".join(f"{k} = {v}" for k, v in LEGEND.items()))
+        used = {act for cells in self.cells.values() for act in cells.values()}
+        shown_codes = [k for k in LEGEND if k not in SURRENDER_CODES or k in used]
+        lines.append("  ".join(f"{k} = {LEGEND[k]}" for k in shown_codes))
         return "\n".join(lines)
 
 

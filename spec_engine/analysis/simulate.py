@@ -10,8 +10,10 @@ its checks and its event log, dealt from a full shoe of the rule set's decks in 
 before it). One bettor stakes 2 units on box 1 (so that a 3:2 blackjack pays a whole 3; times the
 rule set's step for bets, where it has one);
 ``basic`` plays the chart :func:`~spec_engine.analysis.odds` derives (a ``D`` where the rule
-set refuses the double is a hit, ``Ds`` a stand, a ``P`` it refuses plays the total's row, a
-stand below the least total is a hit), never insures and never takes even money; ``simple``
+set refuses the double is a hit, ``Ds`` a stand, a ``P`` it refuses plays the total's row, an
+``Rh`` or ``Rs`` where the engine refuses the surrender (a hand that has drawn, a split hand the
+rule set does not let surrender) a hit or a stand, ``Rp`` a split, a stand below the least
+total is a hit), never insures and never takes even money; ``simple``
 plays :func:`spec_engine.policy.simple_policy`.
 
 **Exact money, float statistics.** The sums of the net results and of their squares are exact
@@ -116,12 +118,21 @@ def chart_policy(chart: Mapping[str, Mapping[str, str]]) -> Policy:
         cards = hand.cards
         if len(cards) == 2 and "split" in legal:
             first = UPCARD.get(cards[0].value, str(cards[0].value))
-            if chart[f"pair {first}-{first}"][up] == "P":
+            pair = chart[f"pair {first}-{first}"][up]
+            if pair == "Rp" and "surrender" in legal:
+                rnd.surrender(number)
+                return
+            if pair in ("P", "Rp"):
                 rnd.split(number)
                 return
         total = hand.total
         row = f"{'soft' if hand.soft else 'hard'} {total}"
         act = chart[row][up] if row in chart else "S"
+        if act in ("Rh", "Rs"):
+            if "surrender" in legal:
+                rnd.surrender(number)
+                return
+            act = act[1].upper()
         if act in ("D", "Ds") and "double" in legal:
             rnd.double(number)
         elif act == "S" or act == "Ds" or act == "P":
@@ -211,6 +222,27 @@ def _violations(rnd: Round, shoe: Shoe, bettor: str) -> int:
     return bad
 
 
+def table_limits(rules: RuleSet) -> tuple[int, int | None]:
+    """The simulated table's least bet (the rule set's step for bets, else 1) and the most its
+    limits let that least bet set (None: no maximum)."""
+    low = rules.bet_multiple or 1
+    return low, (low * rules.limit_ratio[1] if rules.limit_ratio is not None else None)
+
+
+def play_round(rules: RuleSet, shoe: Shoe, policy: Policy, stake: int, limits: tuple[int, int | None]) -> Round:
+    """One round dealt from ``shoe``: the bettor ``P`` stakes ``stake`` on box 1, ``policy``
+    plays every decision, insurance is never taken; the round is returned finished."""
+    rnd = Round(rules, shoe, min_bet=limits[0], max_bet=limits[1])
+    rnd.place_bet(1, "P", stake)
+    rnd.deal()
+    while rnd.phase is not Phase.DONE:
+        if rnd.phase is Phase.INSURANCE:
+            rnd.close_insurance()
+        else:
+            policy(rnd)
+    return rnd
+
+
 def play_chunk(rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, seed: int, chunk: int) -> Tally:
     """Play chunk ``chunk`` of the run seeded ``seed`` (:data:`CHUNK` rounds)."""
     rng = random.Random(f"{seed}:{chunk}")
@@ -218,18 +250,10 @@ def play_chunk(rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, se
     full = list(DECK) * rules.decks
     stake = stake_for(rules)
     tally = Tally(stake=stake, chunks=[chunk])
-    low = rules.bet_multiple or 1  # the table's limits: the least bet, and the most the rules let it set
-    high = low * rules.limit_ratio[1] if rules.limit_ratio is not None else None
+    limits = table_limits(rules)
     for _ in range(CHUNK):
         shoe = RandomShoe(full[:], rng)
-        rnd = Round(rules, shoe, min_bet=low, max_bet=high)
-        rnd.place_bet(1, "P", stake)
-        rnd.deal()
-        while rnd.phase is not Phase.DONE:
-            if rnd.phase is Phase.INSURANCE:
-                rnd.close_insurance()
-            else:
-                policy(rnd)
+        rnd = play_round(rules, shoe, policy, stake, limits)
         net = rnd.net["P"]
         tally.rounds += 1
         tally.total += net

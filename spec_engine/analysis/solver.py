@@ -23,6 +23,9 @@ How it works:
   original stake only, or nothing when the dealer peeks first). What does not depend on the
   play (standing, doubling for one card, the cards that bust) is worked out once
   (:class:`Values`); each pass (:meth:`Values.solve`) adds only what hitting is worth.
+* Surrender (where the rule set offers it) is one more choice on a hand's first two cards --
+  the player's own, and a split hand's where the rule set lets it -- valued from the cards seen
+  (:meth:`Values.surrender_values`: half the stake, and what a dealer blackjack takes).
 * A split's value follows the hands in their playing order (:meth:`Solution.split`): each hand
   draws its second card; an equal card may be split again (up to the rule set's limit, only in
   succession where re-splits must be consecutive); the first hands only may double where the
@@ -51,9 +54,10 @@ EV, WIN, PUSH, LOSE = range(4)
 STAKE, ONE, ZERO = range(3)
 """What a dealer blackjack takes from a standing hand (*beta*): its stake, the original stake
 only (a first hand), or nothing (a later split hand, or the dealer peeked)."""
-STAND, HIT, DOUBLE, DOUBLE_ELSE_STAND = range(4)
-ACTIONS = ("S", "H", "D", "Ds")
-"""The actions' codes: a chart's cell or a row's chosen play."""
+STAND, HIT, DOUBLE, DOUBLE_ELSE_STAND, SURRENDER_ELSE_HIT, SURRENDER_ELSE_STAND, SURRENDER = range(7)
+ACTIONS = ("S", "H", "D", "Ds", "Rh", "Rs", "R")
+"""The actions' codes: a chart's cell (``Rh``, ``Rs``: surrender where the hand may, else hit or
+stand) or a row's chosen play (``R``: surrendered)."""
 _RADIX = 32
 """Compositions and removed cards are numbered in base 32 (no rank is removed 32 times)."""
 
@@ -167,6 +171,9 @@ class Layout:
             totals = np.array(sorted(game.double_totals))
             allowed = np.isin(self.hard, totals) | (self.soft & np.isin(self.hard + 10, totals))
         self.may_double = self.two & allowed & (self.can_hit | (self.total < 21))
+        # the player's own two cards may surrender where it is offered; a split hand's where the rules let it
+        offered = game.surrender != "none"
+        self.may_surrender = self.two & offered & ((family == 0) | game.surrender_after_split)
         # a standing hand's loss to a dealer blackjack, per stake of 1 and 2
         self.bj_counts = (self.beta != ZERO) | (not peek)
         self.taken = {1: np.where(self.beta == ZERO, 0.0, 1.0), 2: np.choose(self.beta, [2.0, 1.0, 0.0])}
@@ -261,6 +268,34 @@ class Values:
                 busting[:, up] *= 1 - q
         self.bust = busting.sum(axis=2)
         self.double_one = self.hits(self.stand2, stake=2.0) if game.double_one_card else None
+        self.surrender = self.surrender_values() if game.surrender != "none" else None
+
+    def surrender_values(self) -> F64:
+        """Surrendering each row (rows 0..n-1; it counts as a lost round).
+
+        Without a hole card, early surrender gives back half the stake whatever the dealer
+        holds: -1/2. Late surrender waits for the dealer's second card, and his blackjack takes
+        the whole stake (as the engine settles it, whatever a dealer blackjack takes from a hand
+        played on): -(q + (1 - q) / 2) with ``q`` his blackjack's chance given the cards seen.
+
+        In a peek game every value of a row is the round's where the dealer has no blackjack,
+        times that chance (:mod:`spec_engine.analysis.calc` adds the stake a dealer blackjack
+        takes from the player's own hand): late surrender is -(1 - q) / 2 there (-1/2 given no
+        dealer blackjack); early surrender, before the dealer checks, is -1/2 in all, so
+        ``q - 1/2`` before that stake is added. A split comes after the check: a split hand's
+        surrender is late either way."""
+        lay, q = self.layout, self.q
+        out = np.zeros((lay.n, 10, 4))
+        if not self.peek:
+            out[:, :, EV] = -0.5 if self.game.surrender == "early" else -(1 + q) / 2
+            out[:, :, LOSE] = 1.0
+        else:
+            out[:, :, EV] = -(1 - q) / 2
+            if self.game.surrender == "early":
+                own = (lay.family == 0)[:, None]
+                out[:, :, EV] = np.where(own, q - 0.5, out[:, :, EV])
+            out[:, :, LOSE] = 1 - q
+        return out
 
     def _stand(self, stake: int) -> F64:
         """Standing rows with ``stake`` on the hand (rows 0..n-1, then the sentinel row)."""
@@ -325,6 +360,7 @@ class Values:
         acts = {name: np.zeros((n, 10), dtype=np.int8) for name in ("hs", "dbl", "nodbl")}
         chart = np.full((64, 10), -1, dtype=np.int8) if derive else None
         weight = self.weights() if derive else None
+        give_up = self.surrender
         for level in lay.levels:
             rows = level.rows
             stand = self.stand1[rows]
@@ -338,9 +374,10 @@ class Values:
                 take_hit = can_hit & (~can_stand | (hit[:, :, EV] > stand[:, :, EV]))
             else:
                 assert weight is not None
-                self._derive(level, chart, weight[rows], stand, hit, dbl)
+                self._derive(level, chart, weight[rows], stand, hit, dbl, None if give_up is None else give_up[rows])
                 charted = chart[lay.key[rows]]
-                take_hit = can_hit & (~can_stand | (charted == HIT) | (charted == DOUBLE))
+                hits_here = (charted == HIT) | (charted == DOUBLE) | (charted == SURRENDER_ELSE_HIT)
+                take_hit = can_hit & (~can_stand | hits_here)
             played = np.where(take_hit[:, :, None], hit, stand)
             hs[rows] = played
             played_act = np.where(take_hit, HIT, STAND).astype(np.int8)
@@ -354,15 +391,38 @@ class Values:
                 fallback = lay.two[rows, None] & (charted == DOUBLE_ELSE_STAND) & can_stand
                 kept = np.where(fallback[:, :, None], stand, played)
                 kept_act = np.where(fallback, STAND, played_act)
+            first = np.where(better[:, :, None], dbl, kept)
+            first_act = np.where(better, DOUBLE, kept_act)
+            if give_up is not None:  # the first two cards may give up instead, where the rules let them
+                given = give_up[rows]
+                may_give = lay.may_surrender[rows, None]
+                if chart is None:
+                    gives = may_give & (given[:, :, EV] > kept[:, :, EV])
+                    kept = np.where(gives[:, :, None], given, kept)
+                    kept_act = np.where(gives, SURRENDER, kept_act)
+                    gives = may_give & (given[:, :, EV] > first[:, :, EV])
+                else:
+                    gives = may_give & ((charted == SURRENDER_ELSE_HIT) | (charted == SURRENDER_ELSE_STAND))
+                    kept = np.where(gives[:, :, None], given, kept)
+                    kept_act = np.where(gives, SURRENDER, kept_act)
+                first = np.where(gives[:, :, None], given, first)
+                first_act = np.where(gives, SURRENDER, first_act)
             two_nodbl[rows] = kept
             acts["nodbl"][rows] = kept_act
-            two_dbl[rows] = np.where(better[:, :, None], dbl, kept)
-            acts["dbl"][rows] = np.where(better, DOUBLE, kept_act)
-        return Solution(self, two_dbl, two_nodbl, acts, chart)
+            two_dbl[rows] = first
+            acts["dbl"][rows] = first_act
+        return Solution(self, two_dbl, two_nodbl, acts, chart, hs)
 
-    def _derive(self, level: Level, chart: npt.NDArray[np.int8], w: F64, stand: F64, hit: F64, dbl: F64) -> None:
+    def _derive(
+        self, level: Level, chart: npt.NDArray[np.int8], w: F64, stand: F64, hit: F64, dbl: F64, give_up: F64 | None
+    ) -> None:
         """Choose the chart's action for each total of this level, from the base family's
-        compositions weighted by their probability of being the player's first cards."""
+        compositions weighted by their probability of being the player's first cards.
+
+        A total whose two-card hands surrender (``give_up``: their value surrendered, None where
+        surrender is not offered) falls back to hitting or standing where a hand may not: it has
+        drawn, or it is a split hand and the rules forbid it. (Such a split hand does not double
+        either: on the player's own hands of that total doubling was worth less than surrender.)"""
         lay = self.layout
         for key, pos, two, first in level.keys:
             wk = w[pos]
@@ -379,14 +439,23 @@ class Values:
                 wt = w[two]
                 doubles = (wt * dbl[two, :, EV]).sum(axis=0) > (wt * kept).sum(axis=0)
                 action = np.where(doubles, np.where(action == HIT, DOUBLE, DOUBLE_ELSE_STAND), action).astype(np.int8)
+            if give_up is not None and len(two) and lay.may_surrender[level.rows[two[0]]]:
+                doubled = (action == DOUBLE) | (action == DOUBLE_ELSE_STAND)
+                played = np.where(doubled, dbl[two, :, EV], np.where(action == HIT, hit[two, :, EV], stand[two, :, EV]))
+                wt = w[two]
+                gives = (wt * give_up[two, :, EV]).sum(axis=0) > (wt * played).sum(axis=0)
+                drawn = (action == HIT) | (action == DOUBLE)
+                surrenders = np.where(drawn, SURRENDER_ELSE_HIT, SURRENDER_ELSE_STAND)
+                action = np.where(gives, surrenders, action).astype(np.int8)
             chart[key] = action
 
 
 class Solution:
     """The values of one pass (composition-dependent, or following the chart it derived), for
-    every up-card: a two-card hand's value where it may double and where it may not, the
-    actions taken, and the chart (``None`` for composition-dependent play). Indexed by row,
-    then up-card."""
+    every up-card: a two-card hand's value where it may double and where it may not (either
+    surrendering where it may), the actions taken, the chart (``None`` for
+    composition-dependent play), and every row's value played on (hit or stand: a hand that
+    may neither double nor surrender). Indexed by row, then up-card."""
 
     def __init__(
         self,
@@ -395,8 +464,10 @@ class Solution:
         two_nodbl: F64,
         acts: dict[str, npt.NDArray[np.int8]],
         chart: npt.NDArray[np.int8] | None,
+        played: F64,
     ) -> None:
         self.values, self.two_dbl, self.two_nodbl, self.acts, self.chart = values, two_dbl, two_nodbl, acts, chart
+        self.played = played
         self._hands: dict[tuple[int, int, bool, int], tuple[F64, F64, F64]] = {}
         self._splits: dict[int, F64] = {}
 

@@ -21,14 +21,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spec_engine.analysis import LEGEND, METHOD, USED, Odds, cached_odds, default_cache_dir
+from spec_engine.analysis import LEGEND, METHOD, SURRENDER_CODES, USED, Odds, cached_odds, default_cache_dir
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.pages.labels import label, words
 from spec_engine.pages.matrix import as_of, comparison
 from spec_engine.rules import RuleSet, ruleset
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
-ACTION_NAMES = {"H": "hit", "S": "stand", "D": "double, else hit", "Ds": "double, else stand", "P": "split"}
+ACTION_NAMES = {
+    "H": "hit",
+    "S": "stand",
+    "D": "double, else hit",
+    "Ds": "double, else stand",
+    "P": "split",
+    "Rh": "surrender, else hit",
+    "Rs": "surrender, else stand",
+    "Rp": "surrender, else split",
+}
 log = logging.getLogger(__name__)
 
 
@@ -314,8 +323,11 @@ def strategy_page(sets: Sequence[RuleSet] | None = None) -> str:
     first = next(iter(charts.values()))
     shown = [r for r in first.rows if r not in ("hard 4", "soft 12")]
     varies = {(row, up) for row in shown for up in UPCARDS if len({c.action(row, up) for c in charts.values()}) > 1}
+    used = {chart.action(row, up) for chart in charts.values() for row in shown for up in UPCARDS}
     legend = " ".join(
-        f'<span class="act act-{k}">{html.escape(k)}</span> {html.escape(ACTION_NAMES[k])}' for k in LEGEND
+        f'<span class="act act-{k}">{html.escape(k)}</span> {html.escape(ACTION_NAMES[k])}'
+        for k in LEGEND
+        if k not in SURRENDER_CODES or k in used  # (a surrender code where a chart has it)
     )
     out = [
         "# Basic strategy, per rulebook",

@@ -249,7 +249,7 @@ def state(widget, reg, refusal=None, error=None):
 def engine_pack(target: Path, root: Path = ROOT) -> None:
     """Write the engine's modules, its data and :data:`GLUE` into the zip ``target``."""
     package = root / "spec_engine"
-    files = sorted(package.glob("*.py"))
+    files = sorted(package.glob("*.py")) + sorted(p for p in (package / "data").glob("*.toml"))
     for name in ENGINE_DATA:
         files += sorted(p for p in (package / "data" / name).rglob("*") if p.is_file())
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:

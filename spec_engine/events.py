@@ -58,7 +58,8 @@ type                    meaning                                                 
 ``settle``              a stake is settled: ``amount`` is the bettor's net result  box, hand, bettor,
                         (``info``: blackjack, win, push, lose, surrender,          amount, stake, info
                         insurance_win, insurance_lose, even_money, excess_returned)
-``clear``               the round's cards go to the discard tray                   total (cards)
+``clear``               the round's cards go to the discard tray (``info``: their  total (cards), info
+                        codes, in the order collected)
 *after the round*
 ``held``                an absent bettor's winnings are kept on the table          bettor, amount
 ``claimed``             ... and handed back when he returns                        bettor, amount
@@ -71,10 +72,15 @@ type                    meaning                                                 
 ======================  =========================================================  =========================
 
 Money is written as a decimal string (``"22.5"``): exact, whatever the language reading it.
+
+Each type has a constructor of its name below (:func:`hit`, :func:`settle`, ...) whose
+parameters are the type's fields: the engine builds every event through them, by name
+(``events.hit(box, hand, bettor)``), never from positional fields.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from fractions import Fraction
@@ -164,3 +170,221 @@ class Event(NamedTuple):
 def to_jsonl(events: Iterable[Event]) -> str:
     """The log as JSON lines, one event a line."""
     return "".join(e.to_json() + "\n" for e in events)
+
+
+# --- Building events ------------------------------------------------------------------------
+# One constructor per type, its parameters the type's fields (the table above). Each builds
+# from the nine fields at once (``_new``: the keyword path of a NamedTuple costs several times
+# more). Events are immutable, so equal ones may be shared: the constructors of the events a
+# round repeats (a bet of 10 on box 1, a card to hand 1 of box 1, a win of 10) remember the
+# last few thousand they built (``_shared``, a least-recently-used cache in C, which answers
+# faster than a call to a Python function), which also keeps a long log from holding millions
+# of objects for the garbage collector to walk. (The engine's boxes and hands are plain ints
+# and its money exact, so equal arguments are the same values.)
+
+_new = tuple.__new__
+_shared = functools.lru_cache(maxsize=4096)
+
+
+# the shoe
+def shuffle(total: int, info: str | None = None) -> Event:
+    return _new(Event, ("shuffle", None, None, None, None, None, None, total, info))
+
+
+def offer_cut(box: int | None) -> Event:
+    return _new(Event, ("offer_cut", box, None, None, None, None, None, None, None))
+
+
+def cut(box: int | None, total: int) -> Event:
+    return _new(Event, ("cut", box, None, None, None, None, None, total, None))
+
+
+def cut_card(total: int) -> Event:
+    return _new(Event, ("cut_card", None, None, None, None, None, None, total, None))
+
+
+def burn(card: str) -> Event:
+    return _new(Event, ("burn", None, None, None, card, None, None, None, None))
+
+
+@_shared
+def dealer_change() -> Event:
+    return Event("dealer_change")
+
+
+@_shared
+def cut_card_out() -> Event:
+    return Event("cut_card_out")
+
+
+def last_round(info: str | None = None) -> Event:
+    return _new(Event, ("last_round", None, None, None, None, None, None, None, info))
+
+
+# the round: bets
+@_shared
+def bet(box: int, bettor: str, amount: Money) -> Event:
+    return _new(Event, ("bet", box, None, bettor, None, amount, None, None, None))
+
+
+def stays(box: int, bettor: str, amount: Money) -> Event:
+    return _new(Event, ("stays", box, None, bettor, None, amount, None, None, None))
+
+
+def change_bet(box: int, bettor: str, amount: Money) -> Event:
+    return _new(Event, ("change_bet", box, None, bettor, None, amount, None, None, None))
+
+
+def withdraw_bet(box: int, bettor: str) -> Event:
+    return _new(Event, ("withdraw_bet", box, None, bettor, None, None, None, None, None))
+
+
+def consent(box: int, bettor: str) -> Event:
+    return _new(Event, ("consent", box, None, bettor, None, None, None, None, None))
+
+
+def objection(box: int, bettor: str) -> Event:
+    return _new(Event, ("objection", box, None, bettor, None, None, None, None, None))
+
+
+def announce(info: str) -> Event:
+    return _new(Event, ("announce", None, None, None, None, None, None, None, info))
+
+
+# the round: the deal and insurance
+@_shared
+def card(box: int, hand: int, card: str) -> Event:
+    return _new(Event, ("card", box, hand, None, card, None, None, None, None))
+
+
+@_shared
+def dealer_card(card: str) -> Event:
+    return _new(Event, ("dealer_card", None, None, None, card, None, None, None, None))
+
+
+def options(info: str) -> Event:
+    return _new(Event, ("options", None, None, None, None, None, None, None, info))
+
+
+@_shared
+def insurance_offered() -> Event:
+    return Event("insurance_offered")
+
+
+def insurance(box: int, bettor: str, amount: Money) -> Event:
+    return _new(Event, ("insurance", box, None, bettor, None, amount, None, None, None))
+
+
+def even_money(box: int, bettor: str) -> Event:
+    return _new(Event, ("even_money", box, None, bettor, None, None, None, None, None))
+
+
+@_shared
+def insurance_closed() -> Event:
+    return Event("insurance_closed")
+
+
+@_shared
+def insurance_missed() -> Event:
+    return Event("insurance_missed")
+
+
+# the round: the players' decisions
+@_shared
+def hit(box: int, hand: int, bettor: str | None) -> Event:
+    return _new(Event, ("hit", box, hand, bettor, None, None, None, None, None))
+
+
+@_shared
+def stand(box: int, hand: int, bettor: str | None, info: str | None = None) -> Event:
+    return _new(Event, ("stand", box, hand, bettor, None, None, None, None, info))
+
+
+@_shared
+def double(box: int, hand: int, bettor: str) -> Event:
+    return _new(Event, ("double", box, hand, bettor, None, None, None, None, None))
+
+
+def split(box: int, hand: int, bettor: str) -> Event:
+    return _new(Event, ("split", box, hand, bettor, None, None, None, None, None))
+
+
+def surrender(box: int, hand: int, bettor: str) -> Event:
+    return _new(Event, ("surrender", box, hand, bettor, None, None, None, None, None))
+
+
+@_shared
+def match(box: int, hand: int, bettor: str, amount: Money) -> Event:
+    return _new(Event, ("match", box, hand, bettor, None, amount, None, None, None))
+
+
+def decline(box: int, hand: int, bettor: str, info: str) -> Event:
+    return _new(Event, ("decline", box, hand, bettor, None, None, None, None, info))
+
+
+@_shared
+def bust(box: int, hand: int, total: int) -> Event:
+    return _new(Event, ("bust", box, hand, None, None, None, None, total, None))
+
+
+def absent(box: int, hand: int) -> Event:
+    return _new(Event, ("absent", box, hand, None, None, None, None, None, None))
+
+
+def misdeal(box: int | None, card: str) -> Event:
+    return _new(Event, ("misdeal", box, None, None, card, None, None, None, None))
+
+
+def remedy(card: str, info: str) -> Event:
+    return _new(Event, ("remedy", None, None, None, card, None, None, None, info))
+
+
+# the round: the dealer and the settlement
+@_shared
+def dealer_discards(card: str) -> Event:
+    return _new(Event, ("dealer_discards", None, None, None, card, None, None, None, None))
+
+
+@_shared
+def dealer_total(total: int, info: str) -> Event:
+    return _new(Event, ("dealer_total", None, None, None, None, None, None, total, info))
+
+
+@_shared
+def settle(box: int, hand: int | None, bettor: str, amount: Money, stake: Money, info: str) -> Event:
+    return _new(Event, ("settle", box, hand, bettor, None, amount, stake, None, info))
+
+
+def clear(total: int, info: str) -> Event:
+    return _new(Event, ("clear", None, None, None, None, None, None, total, info))
+
+
+# after the round
+def held(bettor: str, amount: Money) -> Event:
+    return _new(Event, ("held", None, None, bettor, None, amount, None, None, None))
+
+
+def claimed(bettor: str, amount: Money) -> Event:
+    return _new(Event, ("claimed", None, None, bettor, None, amount, None, None, None))
+
+
+def forfeit(bettor: str, amount: Money) -> Event:
+    return _new(Event, ("forfeit", None, None, bettor, None, amount, None, None, None))
+
+
+# the session
+def banker(bettor: str) -> Event:
+    return _new(Event, ("banker", None, None, bettor, None, None, None, None, None))
+
+
+def advance(bettor: str, amount: Money) -> Event:
+    return _new(Event, ("advance", None, None, bettor, None, amount, None, None, None))
+
+
+@_shared
+def session_end() -> Event:
+    return Event("session_end")
+
+
+def share(bettor: str, amount: Money) -> Event:
+    return _new(Event, ("share", None, None, bettor, None, amount, None, None, None))

@@ -25,6 +25,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any, NamedTuple
 
+from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
@@ -48,66 +49,7 @@ PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
 # the phases as module constants: an enum member's attribute lookup costs a call on every use
 _BETTING, _INSURANCE, _PLAYING, _DONE = Phase.BETTING, Phase.INSURANCE, Phase.PLAYING, Phase.DONE
 
-# Events on the hot path are built from all nine fields at once (the keyword path of a
-# NamedTuple costs several times more); events are immutable, so equal ones may be shared.
-_new = tuple.__new__
 _code = attrgetter("code")
-_CUT_CARD_OUT = Event("cut_card_out")
-_LAST_ROUND = Event("last_round")
-_INSURANCE_OFFERED = Event("insurance_offered")
-_INSURANCE_CLOSED = Event("insurance_closed")
-
-
-class _Shared(dict[tuple[object, ...], Event]):
-    """Events by their nine fields, each built on first use: a round's events mostly repeat (a
-    bet of 10 on box 1, a stand, a win of 10), and one shared object each keeps a long log
-    from holding millions of objects for the garbage collector to walk. Cleared when it grows
-    past a few thousand. (The engine's boxes and hands are plain ints, so equal fields are
-    the same values.)"""
-
-    __slots__ = ()
-
-    def __missing__(self, fields: tuple[object, ...]) -> Event:
-        if len(self) >= 4096:
-            self.clear()
-        event = self[fields] = _new(Event, fields)
-        return event
-
-
-_SHARED = _Shared()
-
-
-class _CardEvents(dict[str, Event]):
-    """Card code -> the event of that card dealt to one place (each built on first use)."""
-
-    __slots__ = ("box", "hand", "kind")
-
-    def __init__(self, kind: str, box: int | None, hand: int | None) -> None:
-        super().__init__()
-        self.kind = kind
-        self.box = box
-        self.hand = hand
-
-    def __missing__(self, code: str) -> Event:
-        event = self[code] = _new(Event, (self.kind, self.box, self.hand, None, code, None, None, None, None))
-        return event
-
-
-_DEALER_CARD = _CardEvents("dealer_card", None, None)
-
-
-class _PlaceEvents(dict[tuple[int, int], _CardEvents]):
-    """(box, hand) -> the ``card`` events of hand ``hand`` (from 1) of box ``box`` (boxes and
-    hands are few: the cache stays small)."""
-
-    __slots__ = ()
-
-    def __missing__(self, place: tuple[int, int]) -> _CardEvents:
-        found = self[place] = _CardEvents("card", *place)
-        return found
-
-
-_CARD = _PlaceEvents()
 
 
 class Action(NamedTuple):
@@ -309,11 +251,11 @@ class _Accepted:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules  # (held, so that its id is not reused while cached)
         call = rules.no_more_bets_call
-        self.announce = Event("announce", info=call) if call else None
+        self.announce = ev.announce(call) if call else None
         self.options = (
             (
-                Event("options", info=", ".join(_options(rules, False))),
-                Event("options", info=", ".join(_options(rules, True))),
+                ev.options(", ".join(_options(rules, False))),
+                ev.options(", ".join(_options(rules, True))),
             )
             if rules.announce_options
             else None
@@ -404,8 +346,7 @@ class Round:
         self.holders: Mapping[int, str] = _NOTHING
         if isinstance(seated, Mapping):
             for number, name in seated.items():
-                if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.max_boxes:
-                    raise InputError(f"no box {number!r}: boxes are 1..{rules.max_boxes}", field="seated")
+                self._box_number(number, "seated")
                 if not isinstance(name, str) or not name:
                     raise InputError(
                         f"the player seated at box {number} is named by a non-empty string", field="seated"
@@ -514,9 +455,9 @@ class Round:
             cards = shoe._cards
         self.drawn.append(card)
         if len(cards) == shoe.cut_remaining:
-            self._emit(_CUT_CARD_OUT)
+            self._emit(ev.cut_card_out())
             if self.rules.announce_last_round:
-                self._emit(_LAST_ROUND)
+                self._emit(ev.last_round())
             self._cut_pending = True
         return card
 
@@ -526,10 +467,14 @@ class Round:
                 "play_order", f"not allowed in the {self.phase.value} phase (only in {phase.value})", action
             )
 
-    def _box(self, number: object) -> Box:
+    def _box_number(self, number: object, field: str = "box") -> int:
+        """``number`` as a box of the table (a plain ``int``), or the refusal naming ``field``."""
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.rules.max_boxes:
-            raise InputError(f"no box {number!r}: boxes are 1..{self.rules.max_boxes}", field="box")
-        box = self.boxes.get(number)
+            raise InputError(f"no box {number!r}: boxes are 1..{self.rules.max_boxes}", field=field)
+        return int(number)  # (the log and the boxes hold plain numbers)
+
+    def _box(self, number: object) -> Box:
+        box = self.boxes.get(self._box_number(number))
         if box is None:
             raise InputError(f"box {number} has no bet", field="box")
         return box
@@ -539,7 +484,7 @@ class Round:
             net = money(net)
         total = self.net.get(bettor, 0) + net
         self.net[bettor] = total if type(total) is int else money(total)
-        event = _SHARED["settle", box.number, hand_no, bettor, None, net, stake, None, outcome]
+        event = ev.settle(box.number, hand_no, bettor, net, stake, outcome)
         self._emit(event)
         self._settled.append(event)
 
@@ -559,6 +504,16 @@ class Round:
             raise self._refuse("bets_closed_at_deal", "bets are closed once dealing has started", action)
 
     def _check_amount(self, amount: object) -> Money:
+        """``amount`` as a bet's stake (exact), or the refusal: not money, below the table
+        minimum, not a multiple the rule set asks."""
+        multiple = self.rules.bet_multiple
+        if (
+            type(amount) is int
+            and amount >= self.min_bet
+            and amount > 0
+            and (multiple is None or not amount % multiple)
+        ):
+            return amount  # (the usual bet, answered first: a whole amount every check below lets pass)
         if type(amount) is not int:
             if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
                 raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
@@ -584,21 +539,11 @@ class Round:
         if self.phase is not _BETTING:
             self._need_betting("bet")
         rules = self.rules
-        if type(box) is not int:
-            if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.max_boxes:
-                raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
-            box = int(box)  # (the log and the boxes hold plain numbers)
-        elif not 1 <= box <= rules.max_boxes:
-            raise InputError(f"no box {box!r}: boxes are 1..{rules.max_boxes}", field="box")
+        if type(box) is not int or not 1 <= box <= rules.max_boxes:  # (else a box of the table)
+            box = self._box_number(box)
         if not isinstance(bettor, str) or not bettor:
             raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
-        if not (  # (the usual bet passes every check of _check_amount, which says why another fails)
-            type(amount) is int
-            and amount >= self.min_bet
-            and amount > 0
-            and (rules.bet_multiple is None or not amount % rules.bet_multiple)
-        ):
-            amount = self._check_amount(amount)
+        amount = self._check_amount(amount)
         target = self.boxes.get(box)
         if target is None:
             target = Box(box, self.seated is None or box in self.seated, self.holders.get(box))
@@ -656,7 +601,7 @@ class Round:
             target.bets[bettor] = amount
         self.boxes[box] = target
         self.net.setdefault(bettor, 0)
-        event = _SHARED["stays" if stays else "bet", box, None, bettor, None, amount, None, None, None]
+        event = (ev.stays if stays else ev.bet)(box, bettor, amount)
         self._emit(event)
         return event
 
@@ -683,7 +628,7 @@ class Round:
             )
         target.excess.pop(bettor, None)  # (the old bet, its unnoticed excess with it, is replaced whole)
         target.bets[bettor] = amount
-        event = Event("change_bet", box=box, bettor=bettor, amount=amount)
+        event = ev.change_bet(box, bettor, amount)
         self._emit(event)
         return event
 
@@ -739,7 +684,7 @@ class Round:
         if self.answers is _NOTHING:
             self.answers = {}
         self.answers[box, bettor] = consent
-        event = Event("consent" if consent else "objection", box=box, bettor=bettor)
+        event = (ev.consent if consent else ev.objection)(box, bettor)
         self._emit(event)
         return event
 
@@ -755,7 +700,7 @@ class Round:
             target.special = None
         if not target.bets:
             del self.boxes[box]
-        event = Event("withdraw_bet", box=box, bettor=bettor)
+        event = ev.withdraw_bet(box, bettor)
         self._emit(event)
         return event
 
@@ -808,56 +753,24 @@ class Round:
             and not self._cut_pending
             and len(cards) > need + (-1 if cut is None else cut)
         ):
-            # the usual deal: its cards are all in the shoe before the cut card: take them at once
+            # the usual deal: its cards all lie before the cut card: take them at once
             got = cards[: -need - 1 : -1]  # (the shoe draws from the end of its list)
             del cards[-need:]
             shoe.dealt += need
             self.drawn += got
-            count = len(order)
+            count = len(order)  # (loops by index: a comprehension or zip costs more in Python 3.11)
+            for i in range(count):
+                emit(ev.card(order[i].number, 1, got[i].code))
             up = got[count]
-            if count == 1:  # (one box, written out)
-                each = order[0]
-                dealt = _CARD[each.number, 1]
-                first, _, second = got
-                emit(dealt[first.code])
-                self.dealer.append(up)
-                emit(_DEALER_CARD[up.code])
-                each.hands.append(Hand([first, second], each.bets))  # (the stakes: the bets, until a double)
-                emit(dealt[second.code])
-            else:  # (loops by index: a comprehension costs a call in Python 3.11, and so does zip's strict)
-                events = []
-                for i in range(count):
-                    dealt = _CARD[order[i].number, 1]
-                    events.append(dealt)
-                    emit(dealt[got[i].code])
-                self.dealer.append(up)
-                emit(_DEALER_CARD[up.code])
-                for i in range(count):
-                    each, second = order[i], got[count + 1 + i]
-                    each.hands.append(Hand([got[i], second], each.bets))
-                    emit(events[i][second.code])
+            self.dealer.append(up)
+            emit(ev.dealer_card(up.code))
+            for i in range(count):
+                each, second = order[i], got[count + 1 + i]
+                each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
+                emit(ev.card(each.number, 1, second.code))
             self._after_initial_deal()
             return
-        draw = self._draw
-        if not mistakes:  # the cut card comes out, or the shoe runs out, during the deal
-            events = [_CARD[each.number, 1] for each in order]
-            for each, dealt in zip(order, events, strict=True):
-                card = draw(each.number)
-                each.hands.append(Hand([card], dict(each.bets)))
-                emit(dealt[card.code])
-            card = draw(0)
-            self.dealer.append(card)
-            emit(_DEALER_CARD[card.code])
-            for each, dealt in zip(order, events, strict=True):
-                card = draw(each.number)
-                hand = each.hands[0]
-                hand.add(card)
-                emit(dealt[card.code])
-                if hand.hard == 11 and hand.ace:
-                    hand.natural = True
-                    hand.done = True
-            self._after_initial_deal()
-            return
+        # a card at a time: a misdeal to remedy, or the cut card comes out during the deal
         receivers: list[Box | None] = [*order, None, *order]
         for n, box in enumerate(receivers, start=1):
             for to_box in mistakes.get(n, ()):
@@ -866,16 +779,16 @@ class Round:
             if box is None:
                 card = self._draw(0)
                 self.dealer.append(card)
-                self._emit(_DEALER_CARD[card.code])
+                self._emit(ev.dealer_card(card.code))
             elif not box.hands:
                 card = self._draw(box.number)
                 box.hands.append(Hand([card], dict(box.bets)))
-                self._emit(Event("card", box=box.number, hand=1, card=card.code))
+                self._emit(ev.card(box.number, 1, card.code))
             else:
                 card = self._draw(box.number)
                 hand = box.hands[0]
                 hand.add(card)
-                self._emit(Event("card", box=box.number, hand=1, card=card.code))
+                self._emit(ev.card(box.number, 1, card.code))
                 if hand.hard == 11 and hand.ace:
                     hand.natural = True
                     hand.done = True
@@ -909,7 +822,7 @@ class Round:
             for hand in box.hands:
                 if hand.open:
                     self.phase = _INSURANCE
-                    self._emit(_INSURANCE_OFFERED)
+                    self._emit(ev.insurance_offered())
                     return True
         return False
 
@@ -983,7 +896,7 @@ class Round:
         if target.insurance is _NOTHING:
             target.insurance = {}
         target.insurance[bettor] = amount
-        event = Event("insurance", box=box, bettor=bettor, amount=amount)
+        event = ev.insurance(box, bettor, amount)
         self._emit(event)
         return event
 
@@ -1004,7 +917,7 @@ class Round:
         if refusal is not None:
             raise self._refuse(*refusal, "even_money")
         target.even_money = target.even_money | {bettor}
-        event = Event("even_money", box=box, bettor=bettor)
+        event = ev.even_money(box, bettor)
         self._emit(event)
         hand = target.hands[0]
         stake = hand.stakes[bettor]
@@ -1015,7 +928,7 @@ class Round:
     def close_insurance(self) -> None:
         """The dealer closes insurance; the round goes on."""
         self._need_phase(_INSURANCE, "close_insurance")
-        self._emit(_INSURANCE_CLOSED)
+        self._emit(ev.insurance_closed())
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
             self._start_play()
@@ -1040,28 +953,25 @@ class Round:
         return self.log[start:]
 
     def _check_misdeal_box(self, to_box: object) -> None:
-        max_boxes = self.rules.max_boxes
-        if to_box is not None and (
-            isinstance(to_box, bool) or not isinstance(to_box, int) or not 1 <= to_box <= max_boxes
-        ):
-            raise InputError(f"no box {to_box!r}: boxes are 1..{max_boxes}", field="box")
+        if to_box is not None:
+            self._box_number(to_box)
 
     def _mistake(self, to_box: int | None) -> bool:
         """Draw the next card by mistake and remedy it; whether the round was reconstructed."""
         rules = self.rules
         card = self._draw(to_box or 0)
-        self._emit(Event("misdeal", box=to_box, card=card.code))
+        self._emit(ev.misdeal(to_box, card.code))
         if to_box is not None and to_box not in self.boxes and rules.card_to_box_without_bet == "reconstruct":
-            self._emit(Event("remedy", card=card.code, info="reconstruct"))
+            self._emit(ev.remedy(card.code, "reconstruct"))
             self._reconstruct()
             return True
         if rules.misdeal_remedy == "void":
             self.voided.append(card)
-            self._emit(Event("remedy", card=card.code, info="void"))
+            self._emit(ev.remedy(card.code, "void"))
         else:
             self.shoe.put_back(card)
             self.drawn.pop()
-            self._emit(Event("remedy", card=card.code, info=rules.misdeal_remedy))
+            self._emit(ev.remedy(card.code, rules.misdeal_remedy))
         return False
 
     def _reconstruct(self) -> None:
@@ -1090,18 +1000,18 @@ class Round:
         otherwise the round goes on without insurance."""
         self._need_insurance_call("insurance_missed")
         start = len(self.log)
-        self._emit(Event("insurance_missed"))
+        self._emit(ev.insurance_missed())
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
             self._start_play()
             return self.log[start:]
         card = self._draw(0)
-        self._emit(_DEALER_CARD[card.code])
+        self._emit(ev.dealer_card(card.code))
         if card.value == 10 and self.rules.missed_insurance_call == "void_ten":
             self.voided.append(card)
-            self._emit(Event("remedy", card=card.code, info="void"))
+            self._emit(ev.remedy(card.code, "void"))
             self._insurance_done = False
-            self._emit(_INSURANCE_OFFERED)
+            self._emit(ev.insurance_offered())
             return self.log[start:]
         self.dealer.append(card)
         self._dealer_play()
@@ -1115,12 +1025,12 @@ class Round:
         if draw_to is None:
             raise self._refuse("absent_player_draws_to", "no rule plays the hand of an absent bettor", "play_absent")
         start = len(self.log)
-        self._emit(Event("absent", box=box, hand=self._hi + 1))
+        self._emit(ev.absent(box, self._hi + 1))
         while hand.total < draw_to and not hand.done:
-            self._emit(Event("hit", box=box, hand=self._hi + 1))
+            self._emit(ev.hit(box, self._hi + 1, None))
             self._deal_to(target, hand)
         if not hand.done:
-            self._emit(_SHARED["stand", target.number, self._hi + 1, None, None, None, None, None, "automatic"])
+            self._emit(ev.stand(target.number, self._hi + 1, None, "automatic"))
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
@@ -1152,13 +1062,8 @@ class Round:
                             continue
                     if not hand.open:
                         hand.done = True
-                    elif (
-                        (hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11)  # (_hit_refusal)
-                        and self._hit_refusal(hand) is not None
-                        and self._double_refusal(box, hand) is not None
-                        and self._split_refusal(box, hand) is not None
-                    ):
-                        self._emit(_SHARED["stand", box.number, hi + 1, None, None, None, None, None, "automatic"])
+                    elif self._nothing_to_decide(box, hand):
+                        self._emit(ev.stand(box.number, hi + 1, None, "automatic"))
                         self._finish(box, hand)
                     else:
                         self._bi, self._hi = bi, hi
@@ -1179,11 +1084,11 @@ class Round:
         if value == 1:
             hand.ace = True
         number = box.hands.index(hand) + 1
-        self._emit(_CARD[at, number][card.code])
+        self._emit(ev.card(at, number, card.code))
         if box.series_open and value != cards[0].value:
             box.series_open = False
         if hard > 21:
-            self._emit(_SHARED["bust", at, number, None, None, None, None, hard, None])
+            self._emit(ev.bust(at, number, hard))
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1240,9 +1145,9 @@ class Round:
         return target, hand, by or self._decider(target)
 
     def _hit_refusal(self, hand: Hand) -> tuple[str, str] | None:
-        """Why no card may be drawn to ``hand``; ``None`` when one may. Only a doubled hand, a
-        split one (aces), a hard 21 or a soft 21 (hard 11) can be refused: the hot path tests
-        ``hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11`` before calling."""
+        """Why no card may be drawn to ``hand``; ``None`` when one may."""
+        if not (hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11):
+            return None  # (none of the refusals below can apply: the usual case, answered first)
         rules = self.rules
         if hand.doubled and rules.double_one_card:
             return "double_one_card", "a doubled hand receives one card only"
@@ -1254,32 +1159,39 @@ class Round:
             return "hit_on_soft_21", "no card may be drawn on soft 21"
         return None
 
+    def _nothing_to_decide(self, box: Box, hand: Hand) -> bool:
+        """Whether ``hand`` may only stand (it then stands by itself): it may not draw, double or
+        split. (A hand that may draw answers first, and cheapest. Surrender is not asked: a hand
+        the rules close to cards stands, as the protocol's automatic stand says.)"""
+        return (
+            self._hit_refusal(hand) is not None
+            and self._double_refusal(box, hand) is not None
+            and self._split_refusal(box, hand) is not None
+        )
+
     def can_hit(self, box: int) -> bool:
         cur = self.current()
         return cur is not None and cur[0].number == box and self._hit_refusal(cur[1]) is None
 
     def hit(self, box: int, *, by: str | None = None) -> Event:
         target, hand, who = self._acting(box, "hit", by)
-        if hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11:  # (see _hit_refusal)
-            refusal = self._hit_refusal(hand)
-            if refusal is not None:
-                raise self._refuse(*refusal, "hit")
-        event = _SHARED["hit", target.number, self._hi + 1, who, None, None, None, None, None]
+        refusal = self._hit_refusal(hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "hit")
+        event = ev.hit(target.number, self._hi + 1, who)
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
-        elif (
-            (hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11)  # (see _hit_refusal)
-            and self._hit_refusal(hand) is not None
-            and self._double_refusal(target, hand) is not None
-        ):
-            self._emit(_SHARED["stand", target.number, self._hi + 1, None, None, None, None, None, "automatic"])
+        elif self._nothing_to_decide(target, hand):
+            self._emit(ev.stand(target.number, self._hi + 1, None, "automatic"))
             self._finish(target, hand)
             self._advance()
         return event
 
     def _stand_refusal(self, hand: Hand) -> tuple[str, str] | None:
+        if hand.hard >= self.rules.min_stand_total:
+            return None  # (the usual case, answered first: the total is at least the hard one)
         if hand.total < self.rules.min_stand_total:
             return (
                 "min_stand_total",
@@ -1293,11 +1205,10 @@ class Round:
 
     def stand(self, box: int, *, by: str | None = None) -> Event:
         target, hand, who = self._acting(box, "stand", by)
-        if hand.hard < self.rules.min_stand_total:  # (else the total, at least the hard one, may stand)
-            refusal = self._stand_refusal(hand)
-            if refusal is not None:
-                raise self._refuse(*refusal, "stand")
-        event = _SHARED["stand", target.number, self._hi + 1, who, None, None, None, None, None]
+        refusal = self._stand_refusal(hand)
+        if refusal is not None:
+            raise self._refuse(*refusal, "stand")
+        event = ev.stand(target.number, self._hi + 1, who)
         self._emit(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1327,11 +1238,7 @@ class Round:
             if hard not in totals and not (hand.ace and hard <= 11 and hard + 10 in totals):
                 allowed = ", ".join(str(t) for t in sorted(totals))
                 return "double_totals", f"doubling is allowed only on {allowed}, not on {hand.total}"
-        if hand.hard == 21 and not rules.hit_on_hard_21:
-            return "hit_on_hard_21", "no card may be drawn on 21"
-        if hand.hard == 11 and hand.ace and not rules.hit_on_soft_21:  # (soft 21)
-            return "hit_on_soft_21", "no card may be drawn on soft 21"
-        return None
+        return self._hit_refusal(hand)  # (a double draws a card: what refuses a card refuses it)
 
     def can_double(self, box: int) -> bool:
         cur = self.current()
@@ -1356,7 +1263,7 @@ class Round:
         if refusal is not None:
             raise self._refuse(*refusal, "surrender")
         number = self._hi + 1
-        event = Event("surrender", box=target.number, hand=number, bettor=who)
+        event = ev.surrender(target.number, number, who)
         self._emit(event)
         if self.rules.surrender == "early":
             self._settle_hand(target, hand, "surrender", Fraction(-1, 2))
@@ -1387,18 +1294,18 @@ class Round:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = _SHARED["double", target.number, number, who, None, None, None, None, None]
+        event = ev.double(target.number, number, who)
         self._emit(event)
         hand.stakes = dict(hand.stakes)  # (the stakes change: a copy, the box's bets and the originals untouched)
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue
             if bettor in out:
-                self._emit(Event("decline", box=box, hand=number, bettor=bettor, info="double"))
+                self._emit(ev.decline(box, number, bettor, "double"))
             else:
                 extra = hand.stakes[bettor]
                 hand.stakes[bettor] = extra * 2
-                self._emit(_SHARED["match", target.number, number, bettor, None, extra, None, None, None])
+                self._emit(ev.match(target.number, number, bettor, extra))
         hand.doubled = True
         self._deal_to(target, hand)
         if hand.done:
@@ -1407,7 +1314,7 @@ class Round:
             self._finish(target, hand)
             self._advance()
         elif self._hit_refusal(hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
-            self._emit(_SHARED["stand", target.number, number, None, None, None, None, None, "automatic"])
+            self._emit(ev.stand(target.number, number, None, "automatic"))
             self._finish(target, hand)
             self._advance()
         return event
@@ -1443,17 +1350,17 @@ class Round:
             raise self._refuse(*refusal, "split")
         out = self._decliners(target, hand, declining, "behind_may_decline_split", "split")
         number = self._hi + 1
-        event = Event("split", box=box, hand=number, bettor=who)
+        event = ev.split(box, number, who)
         self._emit(event)
         stakes: dict[str, Money] = {}
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue
             if bettor in out:
-                self._emit(Event("decline", box=box, hand=number, bettor=bettor, info="split"))
+                self._emit(ev.decline(box, number, bettor, "split"))
             else:
                 stakes[bettor] = hand.stakes[bettor]
-                self._emit(Event("match", box=box, hand=number + 1, bettor=bettor, amount=stakes[bettor]))
+                self._emit(ev.match(box, number + 1, bettor, stakes[bettor]))
         second = hand.cards.pop()
         hand.hard -= second.value
         hand.ace = hand.cards[0].value == 1
@@ -1483,13 +1390,13 @@ class Round:
         emit = self._emit
         dealer = self.dealer
         if not live and not insured and not rules.dealer_plays_when_all_bust:
-            emit(_SHARED["dealer_discards", None, None, None, dealer[0].code, None, None, None, None])
+            emit(ev.dealer_discards(dealer[0].code))
             self._clear()
             return
         if len(dealer) == 1:
             card = self._draw(0)
             dealer.append(card)
-            emit(_DEALER_CARD[card.code])
+            emit(ev.dealer_card(card.code))
         up, card = dealer[0], dealer[1]
         hard = up.value + card.value
         ace = up.value == 1 or card.value == 1
@@ -1503,14 +1410,14 @@ class Round:
                     break
                 card = self._draw(0)
                 dealer.append(card)
-                emit(_DEALER_CARD[card.code])
+                emit(ev.dealer_card(card.code))
                 value = card.value
                 hard += value
                 if value == 1:
                     ace = True
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        emit(_SHARED["dealer_total", None, None, None, None, None, None, total, state])
+        emit(ev.dealer_total(total, state))
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
@@ -1569,7 +1476,7 @@ class Round:
         cleared += self.dealer
         self.cleared = cleared
         codes = " ".join(map(_code, cleared))
-        self._emit(_new(Event, ("clear", None, None, None, None, None, None, len(cleared), codes)))
+        self._emit(ev.clear(len(cleared), codes))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:

@@ -17,9 +17,10 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
+from spec_engine import events as ev
 from spec_engine.cards import Card
 from spec_engine.errors import InputError, RuleViolation
-from spec_engine.events import Event, Money, money
+from spec_engine.events import Money, money
 from spec_engine.game import Round, limits_refusal
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
@@ -82,7 +83,7 @@ class Session:
         self.over = False
         self.rounds = 0
         self._advance_all()
-        self.log.append(Event("banker", bettor=self.banker))
+        self.log.append(ev.banker(self.banker))
 
     def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
         return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state="session")
@@ -91,7 +92,7 @@ class Session:
         for name in self.participants:
             self.advances[name] = money(self.advances[name] + self.advance_amount)
             self.bank = money(self.bank + self.advance_amount)
-            self.log.append(Event("advance", bettor=name, amount=self.advance_amount))
+            self.log.append(ev.advance(name, self.advance_amount))
 
     @property
     def banker(self) -> str:
@@ -141,17 +142,17 @@ class Session:
             if self.banker_index == len(self.participants):
                 self._finish()
             else:
-                self.log.append(Event("banker", bettor=self.banker))
+                self.log.append(ev.banker(self.banker))
         return rnd
 
     def _finish(self) -> None:
         self.over = True
-        self.log.append(Event("session_end"))
+        self.log.append(ev.session_end())
         if self.rules.co_owned_bank:
             share = money(Fraction(self.bank) / len(self.participants))
             for name in self.participants:
                 self.shares[name] = share
-                self.log.append(Event("share", bettor=name, amount=share))
+                self.log.append(ev.share(name, share))
             self.bank = 0
 
     def play(self, bet: Money) -> None:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 
+from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
@@ -20,7 +21,6 @@ from spec_engine.rules import RuleSet
 
 _INSURANCE, _DONE = Phase.INSURANCE, Phase.DONE  # (an enum member's lookup costs a call)
 _NOBODY: frozenset[str] = frozenset()
-_new = tuple.__new__  # (a shoe's events from their nine fields: the keyword path of a NamedTuple costs more)
 
 
 def people_at(rules: RuleSet, players: int) -> int:
@@ -141,13 +141,13 @@ class Table:
             shuffle(self.rng, cards)
         self.shuffles += 1
         self.shoe.load(cards)
-        self.log.append(_new(Event, ("shuffle", None, None, None, None, None, None, len(cards), None)))
+        self.log.append(ev.shuffle(len(cards)))
         receiver = self.last_cut_box if self.rules.cut_offered_to == "cut_card_receiver" else None
         if self.rules.cut_offered_to == "cut_card_receiver" and not receiver:
             receiver = 1  # no previous receiver (or the dealer): the first box, at the dealer's left
         self.cut_offer = receiver
         self.awaiting_cut = True
-        self.log.append(_new(Event, ("offer_cut", receiver, None, None, None, None, None, None, None)))
+        self.log.append(ev.offer_cut(receiver))
         if self.auto_cut:
             low = self.rules.min_cut or 1
             self.cut(self.rng.randint(low, max(low, len(cards) - low)), by=receiver)
@@ -190,9 +190,9 @@ class Table:
             behind = rules.cut_card_per_participant * self.participants
         self.shoe.cut_remaining = behind
         self.awaiting_cut = False
-        self.log.append(_new(Event, ("cut", by, None, None, None, None, None, at, None)))
+        self.log.append(ev.cut(by, at))
         if behind is not None:
-            self.log.append(_new(Event, ("cut_card", None, None, None, None, None, None, behind, None)))
+            self.log.append(ev.cut_card(behind))
         self._burn(rules.burn_after_shuffle)
 
     def _burn(self, count: int) -> None:
@@ -203,9 +203,9 @@ class Table:
             out = self.shoe.cut_card_out
             card = self.shoe.draw()
             self.tray.append(card)
-            self.log.append(_new(Event, ("burn", None, None, None, card.code, None, None, None, None)))
+            self.log.append(ev.burn(card.code))
             if not out and self.shoe.cut_card_out:
-                self.log.append(Event("cut_card_out"))
+                self.log.append(ev.cut_card_out())
                 self.last_cut_box = None
 
     def announce_closing(self) -> None:
@@ -213,7 +213,7 @@ class Table:
         round is announced, and no round starts after it."""
         if not self.rules.announce_closing:
             raise self._refuse("announce_closing", "no closing announcement is provided for", "announce_closing")
-        self.log.append(Event("last_round", info="closing"))
+        self.log.append(ev.last_round("closing"))
         self._closing = 2 if self._round_open else 1
 
     def change_dealer(self) -> None:
@@ -222,7 +222,7 @@ class Table:
         the middle of a round, whose cards the burn would take: refused while a round is open."""
         if self._round_open:
             raise InputError("a round is under way: the dealer changes between rounds", field="action")
-        self.log.append(Event("dealer_change"))
+        self.log.append(ev.dealer_change())
         self._burn(self.rules.burn_on_dealer_change)
 
     def _refill(self, cut_card_box: int | None) -> None:
@@ -239,18 +239,18 @@ class Table:
         cards = self.tray
         self.tray = []
         shuffle(self.rng, cards)
-        self.log.append(Event("shuffle", total=len(cards), info="discards"))
+        self.log.append(ev.shuffle(len(cards), "discards"))
         receiver = None
         if rules.cut_offered_to == "cut_card_receiver":
             receiver = cut_card_box or self.last_cut_box or 1  # (none, or the dealer: the first box)
-        self.log.append(_new(Event, ("offer_cut", receiver, None, None, None, None, None, None, None)))
+        self.log.append(ev.offer_cut(receiver))
         size = len(cards)
         at = 0
         if size > 1:
             low = max(1, min(rules.min_cut or 1, size // 2))
             at = self.rng.randint(low, size - low)
         cards = cards[at:] + cards[:at]
-        self.log.append(_new(Event, ("cut", receiver, None, None, None, None, None, at, None)))
+        self.log.append(ev.cut(receiver, at))
         # the refilled round is the shoe's last: the next round needs a new shuffle
         self.shoe.load(cards, cut_remaining=size)
         self._burn(min(rules.burn_after_shuffle, size - 1))
@@ -310,7 +310,7 @@ class Table:
                     del self.held[bettor]
                     self.balances[bettor] = money(self.balances[bettor] - entry[0])
                     self.bank = money(self.bank + entry[0])
-                    self.log.append(Event("forfeit", bettor=bettor, amount=entry[0]))
+                    self.log.append(ev.forfeit(bettor, entry[0]))
         if absent:
             for bettor in sorted(absent):
                 won = sum(
@@ -321,7 +321,7 @@ class Table:
                 if won:
                     assert self.rules.unclaimed_winnings_rounds is not None
                     self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]
-                    self.log.append(Event("held", bettor=bettor, amount=money(won)))
+                    self.log.append(ev.held(bettor, money(won)))
 
     def _pushed(self, rnd: Round, absent: AbstractSet[str]) -> dict[tuple[int, str], Money]:
         """The stakes of a round's pushes that stay on their boxes: per box and bettor, the
@@ -361,7 +361,7 @@ class Table:
         if bettor not in self.held:
             raise self._refuse("unclaimed_winnings_rounds", f"no winnings of {bettor} are held", "claim")
         amount = self.held.pop(bettor)[0]
-        event = Event("claimed", bettor=bettor, amount=amount)
+        event = ev.claimed(bettor, amount)
         self.log.append(event)
         return event
 

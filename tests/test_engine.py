@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -300,7 +302,7 @@ def test_a_long_run_keeps_few_event_objects_and_the_cache_stays_bounded() -> Non
     object of its own a round (the ``clear``, whose cards differ), not one per event (about six
     a round before they were shared), so the
     garbage collector has little to walk; the cache of shared events stays bounded."""
-    from spec_engine import game
+    from spec_engine import events
 
     table = Table(ruleset("IT"), seed=11, min_bet=10, max_bet=500, participants=1)
     for _ in range(3000):
@@ -310,8 +312,8 @@ def test_a_long_run_keeps_few_event_objects_and_the_cache_stays_bounded() -> Non
     bets = [e for e in table.log if e.type == "bet"]
     assert len(bets) == 3000 and all(e is bets[0] for e in bets)
     for n in range(6000):  # far more distinct events than the cache keeps
-        game._SHARED["settle", 1, 1, "P1", None, n, n, None, "win"]
-    assert len(game._SHARED) <= 4096
+        assert events.settle(1, 1, "P1", n, n, "win") == Event("settle", 1, 1, "P1", amount=n, stake=n, info="win")
+    assert events.settle.cache_info().currsize <= 4096
 
 
 def test_a_box_given_as_an_int_subclass_is_logged_as_its_plain_number() -> None:
@@ -380,3 +382,56 @@ def test_boxes_share_one_empty_mapping_until_they_write_and_never_each_others() 
         game._NOTHING.setdefault("P1", 10)
     assert copy.deepcopy(second).boxes[1].excess is game._NOTHING
     assert pickle.loads(pickle.dumps(game._NOTHING)) is game._NOTHING
+
+
+def _vocabulary() -> dict[str, set[str]]:
+    """The event types of ``events.py``'s table, each with the fields its last column names
+    (the columns where the table's ``===`` rule puts them)."""
+    from spec_engine import events
+
+    lines = (events.__doc__ or "").splitlines()
+    rules = [n for n, line in enumerate(lines) if line.startswith("====")]  # (above, below the header; the end)
+    fields_at = lines[rules[0]].rindex(" ") + 1
+    found: dict[str, set[str]] = {}
+    kind = None
+    for line in lines[rules[1] + 1 :]:
+        if line.startswith("===="):
+            break
+        head = re.match(r"``(\w+)``", line)
+        if head:
+            kind = head.group(1)
+            found[kind] = set()
+        elif not line.startswith(" "):
+            kind = None  # (a section's title)
+        if kind is not None:
+            found[kind] |= set(re.findall(r"\b(box|hand|bettor|card|amount|stake|total|info)\b", line[fields_at:]))
+    return found
+
+
+def test_every_event_type_has_a_constructor_of_its_name_taking_its_fields() -> None:
+    """The vocabulary is built by name: ``events.hit(box, hand, bettor)``, one constructor per
+    type documented in ``events.py``, its parameters the fields the table gives that type."""
+    import inspect
+
+    from spec_engine import events
+
+    vocabulary = _vocabulary()
+    assert len(vocabulary) >= 40 and {"hit", "settle", "surrender", "clear"} <= set(vocabulary)
+    for kind, fields in vocabulary.items():
+        build = getattr(events, kind)
+        params = set(inspect.signature(inspect.unwrap(build)).parameters)
+        assert params == fields, f"{kind}: {sorted(params)} against the table's {sorted(fields)}"
+    assert events.hit(2, 1, "P1") == Event("hit", box=2, hand=1, bettor="P1")
+    assert events.stand(1, 2, None, "automatic").to_json() == '{"type":"stand","box":1,"hand":2,"info":"automatic"}'
+
+
+def test_the_engine_builds_no_event_from_positional_fields() -> None:
+    """Outside ``events.py`` the engine builds every event through its named constructor: no
+    ``Event(...)``, no private ``tuple.__new__``."""
+    engine = Path(__file__).resolve().parents[1] / "spec_engine"
+    for path in sorted(engine.glob("*.py")):
+        if path.name == "events.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "tuple.__new__" not in text, path.name
+        assert not re.search(r"(?<![\w.])Event\(|_new\(", text), path.name

@@ -42,7 +42,7 @@ class Phase(StrEnum):
 PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
     Phase.BETTING: ("bet", "deal"),
     Phase.INSURANCE: ("insurance", "even_money", "close_insurance"),
-    Phase.PLAYING: ("hit", "stand", "double", "split"),
+    Phase.PLAYING: ("hit", "stand", "double", "split", "surrender"),
     Phase.DONE: (),
 }
 
@@ -737,7 +737,8 @@ class Round:
         for n, to_box in misdeals or ():
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
                 raise InputError(f"the deal has cards 1..{2 * len(order) + 1}, not {n!r}", field="misdeals")
-            self._check_misdeal_box(to_box)
+            if to_box is not None:
+                self._box_number(to_box)
             mistakes.setdefault(n, []).append(to_box)
         emit = self._emit
         announce = self._known.announce
@@ -826,12 +827,9 @@ class Round:
                     return True
         return False
 
-    def _insurable(self, box: Box) -> bool:
-        return any(h.open for h in box.hands)
-
     def _insurance_refusal(self, box: Box, bettor: str, amount: Money | None) -> tuple[str, str] | None:
         rules = self.rules
-        if not self._insurable(box):
+        if not any(h.open for h in box.hands):
             return "insurance_timing", f"box {box.number} has no hand left in play"
         if bettor in box.insurance or bettor in box.even_money:
             return "insurance_timing", f"{bettor} has already decided for box {box.number}"
@@ -947,14 +945,11 @@ class Round:
         to a box without a bet may instead mean reconstructing the round and dealing again.
         (A mistake during the initial deal is given to :meth:`deal`.)"""
         self._after_deal("misdeal")
-        self._check_misdeal_box(to_box)
+        if to_box is not None:
+            self._box_number(to_box)
         start = len(self.log)
         self._mistake(to_box)
         return self.log[start:]
-
-    def _check_misdeal_box(self, to_box: object) -> None:
-        if to_box is not None:
-            self._box_number(to_box)
 
     def _mistake(self, to_box: int | None) -> bool:
         """Draw the next card by mistake and remedy it; whether the round was reconstructed."""
@@ -1077,18 +1072,13 @@ class Round:
     def _deal_to(self, box: Box, hand: Hand) -> None:
         at = box.number
         card = self._draw(at)
-        cards = hand.cards  # (Hand.add, inlined)
-        cards.append(card)
-        value = card.value
-        hard = hand.hard = hand.hard + value
-        if value == 1:
-            hand.ace = True
+        hand.add(card)
         number = box.hands.index(hand) + 1
         self._emit(ev.card(at, number, card.code))
-        if box.series_open and value != cards[0].value:
+        if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
-        if hard > 21:
-            self._emit(ev.bust(at, number, hard))
+        if hand.hard > 21:
+            self._emit(ev.bust(at, number, hand.hard))
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1119,14 +1109,7 @@ class Round:
         if current is None or target is not current[0]:
             if target is not None and target.hands:
                 # a hand the rules have closed (21, blackjack, a double): say which rule closed it
-                hand = target.hands[-1]
-                refusal: tuple[str, str] | None = None
-                if action == "hit":
-                    refusal = self._hit_refusal(hand)
-                elif action == "double":
-                    refusal = self._double_refusal(target, hand)
-                elif action == "split":
-                    refusal = self._split_refusal(target, hand)
+                refusal = self._refusal(action, target, target.hands[-1]) if action in _CLOSED_BY_RULES else None
                 if refusal is not None:
                     raise self._refuse(*refusal, action)
             self._need_phase(_PLAYING, action)
@@ -1144,7 +1127,7 @@ class Round:
             )
         return target, hand, by or self._decider(target)
 
-    def _hit_refusal(self, hand: Hand) -> tuple[str, str] | None:
+    def _hit_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
         """Why no card may be drawn to ``hand``; ``None`` when one may."""
         if not (hand.doubled or hand.from_split or hand.hard == 21 or hand.hard == 11):
             return None  # (none of the refusals below can apply: the usual case, answered first)
@@ -1164,18 +1147,26 @@ class Round:
         split. (A hand that may draw answers first, and cheapest. Surrender is not asked: a hand
         the rules close to cards stands, as the protocol's automatic stand says.)"""
         return (
-            self._hit_refusal(hand) is not None
+            self._hit_refusal(box, hand) is not None
             and self._double_refusal(box, hand) is not None
             and self._split_refusal(box, hand) is not None
         )
 
+    def _refusal(self, action: str, box: Box, hand: Hand) -> tuple[str, str] | None:
+        """Why the player's ``action`` (hit, stand, double, split, surrender) is refused to
+        ``hand`` of ``box``: the rule and the reason; ``None`` when the rules allow it."""
+        return _PLAYER_REFUSALS[action](self, box, hand)
+
+    def _allowed(self, action: str, box: int) -> bool:
+        current = self.current()
+        return current is not None and current[0].number == box and self._refusal(action, *current) is None
+
     def can_hit(self, box: int) -> bool:
-        cur = self.current()
-        return cur is not None and cur[0].number == box and self._hit_refusal(cur[1]) is None
+        return self._allowed("hit", box)
 
     def hit(self, box: int, *, by: str | None = None) -> Event:
         target, hand, who = self._acting(box, "hit", by)
-        refusal = self._hit_refusal(hand)
+        refusal = self._hit_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
         event = ev.hit(target.number, self._hi + 1, who)
@@ -1189,7 +1180,7 @@ class Round:
             self._advance()
         return event
 
-    def _stand_refusal(self, hand: Hand) -> tuple[str, str] | None:
+    def _stand_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
         if hand.hard >= self.rules.min_stand_total:
             return None  # (the usual case, answered first: the total is at least the hard one)
         if hand.total < self.rules.min_stand_total:
@@ -1200,12 +1191,11 @@ class Round:
         return None
 
     def can_stand(self, box: int) -> bool:
-        cur = self.current()
-        return cur is not None and cur[0].number == box and self._stand_refusal(cur[1]) is None
+        return self._allowed("stand", box)
 
     def stand(self, box: int, *, by: str | None = None) -> Event:
         target, hand, who = self._acting(box, "stand", by)
-        refusal = self._stand_refusal(hand)
+        refusal = self._stand_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
         event = ev.stand(target.number, self._hi + 1, who)
@@ -1238,11 +1228,10 @@ class Round:
             if hard not in totals and not (hand.ace and hard <= 11 and hard + 10 in totals):
                 allowed = ", ".join(str(t) for t in sorted(totals))
                 return "double_totals", f"doubling is allowed only on {allowed}, not on {hand.total}"
-        return self._hit_refusal(hand)  # (a double draws a card: what refuses a card refuses it)
+        return self._hit_refusal(box, hand)  # (a double draws a card: what refuses a card refuses it)
 
     def can_double(self, box: int) -> bool:
-        cur = self.current()
-        return cur is not None and cur[0].number == box and self._double_refusal(cur[0], cur[1]) is None
+        return self._allowed("double", box)
 
     def _surrender_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
         rules = self.rules
@@ -1313,7 +1302,7 @@ class Round:
         elif self.rules.double_one_card:
             self._finish(target, hand)
             self._advance()
-        elif self._hit_refusal(hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
+        elif self._hit_refusal(target, hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
             self._emit(ev.stand(target.number, number, None, "automatic"))
             self._finish(target, hand)
             self._advance()
@@ -1338,8 +1327,7 @@ class Round:
         return None
 
     def can_split(self, box: int) -> bool:
-        cur = self.current()
-        return cur is not None and cur[0].number == box and self._split_refusal(cur[0], cur[1]) is None
+        return self._allowed("split", box)
 
     def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
         """Split the current pair: each following bettor stakes again on the new hand;
@@ -1494,17 +1482,22 @@ class Round:
                         out.append(Action("even_money", box.number, bettor))
             return out
         if phase is _PLAYING:
-            box, hand = self._order[self._bi], self._order[self._bi].hands[self._hi]
-            out = []
-            if self._hit_refusal(hand) is None:
-                out.append(Action("hit", box.number))
-            if self._stand_refusal(hand) is None:
-                out.append(Action("stand", box.number))
-            if self._double_refusal(box, hand) is None:
-                out.append(Action("double", box.number))
-            if self._split_refusal(box, hand) is None:
-                out.append(Action("split", box.number))
-            if self._surrender_refusal(box, hand) is None:
-                out.append(Action("surrender", box.number))
-            return out
+            box = self._order[self._bi]
+            hand = box.hands[self._hi]
+            return [Action(kind, box.number) for kind in _PLAYING_ACTIONS if self._refusal(kind, box, hand) is None]
         return []
+
+
+_PLAYING_ACTIONS = PHASE_ACTIONS[Phase.PLAYING]
+_PLAYER_REFUSALS: dict[str, Callable[[Round, Box, Hand], tuple[str, str] | None]] = {
+    "hit": Round._hit_refusal,
+    "stand": Round._stand_refusal,
+    "double": Round._double_refusal,
+    "split": Round._split_refusal,
+    "surrender": Round._surrender_refusal,
+}
+"""Each player action's refusal test, stated once (the action's method, ``can_*``,
+:meth:`Round.legal_actions` and the policy ask it)."""
+_CLOSED_BY_RULES = ("hit", "double", "split")
+"""The actions a hand the rules have closed (a 21, a blackjack, a double) is refused by its
+rule rather than as out of turn."""

@@ -128,14 +128,19 @@ def test_the_csv_opens_in_a_spreadsheet_with_the_trades_words_departures_effects
 
 # ---------------------------------------------------------------------------- the matrix
 def test_a_tie_among_the_texts_marks_no_value_as_a_departure() -> None:
+    """Where the texts disagree with no value most of them give (with the five: decks, CL 2,
+    UY 5, CZ 6), no value is the norm and no column departs. The rule is found in the data, so
+    that a sixth text that breaks one tie leaves the check standing on another."""
     sets = [ruleset(r) for r in REGULATION_IDS]
-    said = {repr(r.decks) for r in sets if not r.citations["decks"].assumed}
-    assert len(said) >= 3  # CL 2, UY 5, CZ 6: no value most texts give
-    assert comparison(sets, "decks") == (True, set())
-    row = next(r for r in rows_of(sets) if r["field"] == "decks")
+    ties = [f.name for f in RULE_FIELDS if comparison(sets, f.name) == (True, set())]
+    assert ties, "no rule on which the texts disagree without a most common value"
+    field = ties[0]
+    said = [repr(getattr(r, field)) for r in sets if not r.citations[field].assumed]
+    assert len(set(said)) >= 2 and max(map(said.count, said)) == sorted(map(said.count, set(said)))[-2]
+    row = next(r for r in rows_of(sets) if r["field"] == field)
     assert row["tied"] and not row["departing"]
-    page = rules_page({("decks", "CZ"): "vs 6"})
-    line = next(line for line in page.splitlines() if 'id="rule-decks"' in line)
+    page = rules_page({(field, REGULATION_IDS[0]): "a changed value"})
+    line = next(line for line in page.splitlines() if f'id="rule-{field}"' in line)
     assert 'class="differs tied"' in line and 'td class="cell basis-stated differs"' not in line
     assert "the texts disagree" in line
 
@@ -153,7 +158,7 @@ def test_each_text_says_where_it_comes_from_and_what_is_not_known(reg: str) -> N
     page = "\n".join(provenance(found))
     for _, title in PROVENANCE_FIELDS[1:-1]:
         assert f"| {title} |" in page, title
-    assert found.copied == "2026-11-21" and found.published_at != ""
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", found.copied) and found.published_at != ""
     if any(getattr(found, key).startswith(NOT_KNOWN) for key, _ in PROVENANCE_FIELDS):
         assert "What would establish it:" in page
 

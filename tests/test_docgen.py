@@ -68,6 +68,14 @@ def test_every_rule_has_the_trades_name_and_each_rulebook_a_shorthand() -> None:
     assert summary(ruleset("UY")).startswith("5 decks · S17 · double any two cards · DAS · split to 6 hands")
     assert "double on 9, 10, 11 only" in summary(ruleset("CL"))
     assert "6 decks*" in summary(ruleset("ES"))  # ES states no deck count
+    assert "surrender" not in summary(ruleset("UY"))  # (none offers it)
+    house = ruleset("UY").with_values(surrender="late", dealer_blackjack_takes="original_stakes")
+    shorthand = summary(house)
+    assert "late surrender" in shorthand and "after a split" not in shorthand
+    assert "a dealer blackjack takes original bets only" in shorthand and "no hole card" not in shorthand
+    assert "early surrender, after a split too" in summary(
+        house.with_values(surrender="early", surrender_after_split=True)
+    )
 
 
 def test_the_matrix_as_csv() -> None:

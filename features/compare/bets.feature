@@ -1,4 +1,4 @@
-Feature: Boxes, bets and the table limits compared across the five regulations
+Feature: Boxes, bets and the table limits compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with its clauses, or with the assumption where the text is silent) and
   shows which bets are taken, who decides and what happens to a bettor who leaves. A row whose

@@ -1,4 +1,4 @@
-Feature: Dealing and payment order compared across the five regulations
+Feature: Dealing and payment order compared across the regulations
   Each outline plays one stacked situation under the five rule sets, one Examples table per
   regulation, and shows in which order the boxes are served and paid. Boxes count from the
   dealer's left (box 1). The column basis says whether the row's value is the text's word

@@ -1,4 +1,4 @@
-Feature: The players' decisions compared across the five regulations
+Feature: The players' decisions compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with what its row checks) and shows what a box may still do once it has
   doubled, holds a blackjack or a soft twenty-one, and what a bettor behind may do when the box

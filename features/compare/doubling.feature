@@ -1,4 +1,4 @@
-Feature: Doubling compared across the five regulations
+Feature: Doubling compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with its clauses) and shows whether the box may double. The column basis
   says whether the row's value is the text's word (stated), a documented reading of it

@@ -1,4 +1,4 @@
-Feature: Insurance compared across the five regulations
+Feature: Insurance compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with its clauses) and shows when insurance is called and which amounts
   are taken. The column basis says whether the row's value is the text's word (stated), a

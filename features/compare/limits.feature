@@ -1,4 +1,4 @@
-Feature: Bets compared across the five regulations
+Feature: Bets compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with its clauses) and shows which bets are taken. A row whose bet is
   taken shows "the round is betting" (no refusal); the money at the end shows who played. The

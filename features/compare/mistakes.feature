@@ -1,4 +1,4 @@
-Feature: The dealer's mistakes compared across the five regulations
+Feature: The dealer's mistakes compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with what its row checks) and shows how a card the dealer gives by
   mistake, or an insurance call he forgets, is put right. The column basis says whether the

@@ -1,4 +1,4 @@
-Feature: Blackjacks compared across the five regulations
+Feature: Blackjacks compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with its clauses) and shows when and how a blackjack is paid. The column
   basis says whether the row's value is the text's word (stated), a documented reading of it

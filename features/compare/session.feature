@@ -1,4 +1,4 @@
-Feature: Who banks, compared across the five regulations
+Feature: Who banks, compared across the regulations
   The club's annex makes every participant bank in turn, with a bank they all advance; the
   four casino texts put the house (the casino's dealer) against the players. A session in
   which the players bank in turn starts under the club's rules only. The column basis says

@@ -1,4 +1,4 @@
-Feature: The shoe compared across the five regulations
+Feature: The shoe compared across the regulations
   Each outline plays one table-level situation (the shuffle, the cut, the cut card, the burnt
   cards, a change of dealer, closing time) under the five rule sets, one Examples table per
   regulation, tagged with its clauses. The column basis says whether the row's value is the

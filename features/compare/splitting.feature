@@ -1,4 +1,4 @@
-Feature: Splitting compared across the five regulations
+Feature: Splitting compared across the regulations
   Each outline plays one stacked situation under the five rule sets (one Examples table per
   regulation, tagged with its clauses) and shows what each allows. The column basis says
   whether the row's value is the text's word (stated), a documented reading of it (reading),

@@ -1,4 +1,4 @@
-Feature: Surrender compared across the five regulations
+Feature: Surrender compared across the regulations
   Surrender gives up a hand on its first two cards, before any other decision on it, for half
   its stake: late, when the half comes back only if the dealer has no blackjack (his blackjack
   takes the whole stake); early, whatever he holds. None of the five texts mentions it: every

@@ -118,8 +118,8 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
                 *([f"section = {_toml_string(section)}"] if section else []),
                 f"text = {_toml_string(sentence.strip())}",
                 f"gist = {_toml_string(REVIEW + ': its English gist')}",
-                'topics = ["general"]',
-                'kind = "game rule"',
+                f'topics = ["general"]  # {REVIEW}: the topics it belongs to',
+                f'kind = "game rule"  # {REVIEW}: its kind',
             ]
     return "\n".join(out) + "\n"
 
@@ -259,8 +259,8 @@ def new_regulation(
 
     from spec_engine.rules import parse_ruleset
 
-    if not re.fullmatch(r"[A-Z]{2,3}", reg_id):
-        raise InputError(f"{reg_id!r}: an id is two or three capital letters", field="id")
+    if not re.fullmatch(r"[A-Z]{2}", reg_id):  # (the clause ids' prefix: spec_engine.catalog)
+        raise InputError(f"{reg_id!r}: an id is two capital letters", field="id")
     data = root / "spec_engine" / "data"
     ids = tuple(tomllib.loads((data / "regulations.toml").read_text(encoding="utf-8"))["ids"])
     if reg_id in ids:

@@ -525,6 +525,7 @@ CHECKS = {
     "duplicate-name": "two scenarios of one feature file share a name (pytest-bdd runs only the last)",
     "bad-tag": "a tag is neither a clause id, a regulation id nor an assumption tag (@assumes-<rule>)",
     "not-an-assumption": "an assumption tag names a rule value its regulation's text states, or no rule",
+    "assumption-untagged": "a compare row's basis says a value is not stated, but no assumption tag names it",
     "wrong-regulation": "a scenario tagged with one regulation cites another regulation's clause",
     "compare-row-missing": "a compare outline (features/compare/) has no Examples table for a regulation",
 }

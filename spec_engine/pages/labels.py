@@ -181,7 +181,8 @@ def _ratio(value: Fraction) -> str:
 
 def summary(rules: RuleSet) -> str:
     """The rulebook in the trade's shorthand: decks, S17/H17, doubling, DAS, splits, RSA, hole
-    card, payouts. A part whose value the text does not state is marked ``*``."""
+    card, payouts, surrender where offered. A part whose value the text does not state is marked
+    ``*``."""
 
     def part(text: str, *fields: str) -> str:
         assumed = any(rules.citations[f].assumed for f in fields)
@@ -202,7 +203,11 @@ def summary(rules: RuleSet) -> str:
     )
     if rules.resplit_consecutive_only:
         splits += " (a run of pairs)"
-    takes = "all stakes" if rules.dealer_blackjack_takes == "all_stakes" else "original bets only"
+    takes = (  # (taking every stake means nobody peeked: no hole card)
+        "no hole card, a dealer blackjack takes all stakes"
+        if rules.dealer_blackjack_takes == "all_stakes"
+        else "a dealer blackjack takes original bets only"
+    )
     parts = [
         part(f"{rules.decks} decks", "decks"),
         part("S17" if rules.dealer_stands_soft_17 else "H17", "dealer_stands_soft_17"),
@@ -210,10 +215,13 @@ def summary(rules: RuleSet) -> str:
         part("DAS" if rules.double_after_split else "no DAS", "double_after_split"),
         part(splits, "max_split_hands", "resplit_consecutive_only"),
         part("RSA" if rules.resplit_aces else "no RSA", "resplit_aces"),
-        part(f"no hole card, a dealer blackjack takes {takes}", "dealer_blackjack_takes"),
+        part(takes, "dealer_blackjack_takes"),
         part(f"blackjack {_ratio(rules.blackjack_payout)}", "blackjack_payout"),
         part(f"insurance {_ratio(Fraction(rules.insurance_payout))}", "insurance_payout"),
     ]
+    if rules.surrender != "none":
+        after_split = ", after a split too" if rules.surrender_after_split else ""
+        parts.append(part(f"{rules.surrender} surrender{after_split}", "surrender", "surrender_after_split"))
     if rules.min_stand_total:
         parts.append(part(f"stand on {rules.min_stand_total} or more", "min_stand_total"))
     if rules.banker_rotation != "house":

@@ -6,6 +6,7 @@ text would have to find and edit: this test finds them."""
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 import shutil
@@ -58,10 +59,58 @@ def test_the_detector_finds_a_written_out_list_and_nothing_else() -> None:
     assert not literal_lists(f'← {{"regulations":[{listed}]}}')  # a transcript
 
 
+def project_files(root: Path = ROOT) -> list[str]:
+    """The project's files: git's (tracked, and untracked ones not ignored) in a clone; in a
+    copy with no ``.git`` (the README commands' copy), every file that ``.gitignore`` lets in."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=root, capture_output=True, text=True
+    )
+    if listed.returncode == 0 and (root / ".git").exists():
+        return listed.stdout.splitlines()
+    patterns = [p.strip() for p in (root / ".gitignore").read_text(encoding="utf-8").splitlines()]
+    patterns = [p for p in patterns if p and not p.startswith("#")]
+
+    def ignored(name: str) -> bool:
+        parts = name.split("/")
+        for pattern in patterns:
+            if pattern.endswith("/"):
+                folder = pattern.rstrip("/")
+                if "/" in folder:
+                    if name.startswith(folder + "/"):
+                        return True
+                elif any(fnmatch.fnmatch(part, folder) for part in parts[:-1]):
+                    return True
+            elif fnmatch.fnmatch(name if "/" in pattern else parts[-1], pattern):
+                return True
+        return False
+
+    names = (p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    return sorted(n for n in names if not n.startswith(".git/") and not ignored(n))
+
+
+def test_the_files_read_are_the_same_with_or_without_git(tmp_path: Path) -> None:
+    """In a copy with no ``.git`` the walk skips what ``.gitignore`` ignores, as git would."""
+    shutil.copyfile(ROOT / ".gitignore", tmp_path / ".gitignore")
+    for name in (
+        "README.md",
+        "tests/a.py",
+        "docs/generated/x.md",
+        ".venv/lib/y.py",
+        "notebooks/n.ipynb",
+        "notebooks/n.py",
+        "pkg.egg-info/PKG-INFO",
+        "spec_engine/__pycache__/m.pyc",
+        "site/i.html",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert project_files(tmp_path) == [".gitignore", "README.md", "notebooks/n.py", "tests/a.py"]
+    assert "tests/test_one_list.py" in project_files()
+
+
 def test_no_literal_list_of_the_regulations_outside_the_data() -> None:
-    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     found = []
-    for name in tracked.splitlines():
+    for name in project_files():
         path = ROOT / name
         if name.startswith("spec_engine/data/") or path.suffix in BINARY or name == "package-lock.json":
             continue

@@ -32,10 +32,14 @@ def simple_policy(rnd: Round) -> None:
         if (total == 10 or total == 11) and rnd._double_refusal(box, hand) is None:
             rnd.double(number)
             return
-        if total == 16 and not hand.ace and rnd.dealer[0].value in (1, 10) and rnd.rules.surrender != "none":
-            if rnd._surrender_refusal(box, hand) is None:
-                rnd.surrender(number)
-                return
+        if (
+            total == 16
+            and not hand.ace
+            and rnd.dealer[0].value in (1, 10)
+            and rnd._surrender_refusal(box, hand) is None
+        ):
+            rnd.surrender(number)
+            return
     # the engine judges: where the rules refuse a card (21, a split ace) the hand stands, and where
     # they refuse to let it stand (below their least total) it draws
     if total < 17:

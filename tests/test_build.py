@@ -3,24 +3,19 @@ needs (the Makefile)."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.util import load_tool
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "tools" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["site_build"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("build", "site_build")
 
 
 @pytest.fixture

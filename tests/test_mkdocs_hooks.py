@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.util import load_tool
 
 
 @pytest.fixture(scope="module")
 def hooks() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mkdocs_hooks", ROOT / "tools" / "mkdocs_hooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("mkdocs_hooks", "mkdocs_hooks")
 
 
 FRAME = '<div class="scrollwrap" role="region" tabindex="0" aria-label="{}">'

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import re
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.util import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -90,12 +90,7 @@ def test_the_notebooks_are_percent_scripts() -> None:
 def tool() -> ModuleType:
     for module in ("jupytext", "nbclient", "nbconvert", "ipykernel"):
         pytest.importorskip(module, reason="the notebook tools are in requirements/docs.txt")
-    spec = importlib.util.spec_from_file_location("notebooks_tool", ROOT / "tools" / "notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("notebooks", "notebooks_tool")
 
 
 def test_a_notebook_becomes_a_page(tool: ModuleType, tmp_path: Path) -> None:

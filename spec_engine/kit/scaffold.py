@@ -18,6 +18,7 @@ from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError
+from spec_engine.kit.driver import jsonable
 from spec_engine.kit.vectors import SCHEMA_DIR
 from spec_engine.rules import RULE_FIELDS, RuleSet, show_value
 
@@ -71,8 +72,10 @@ def _is_heading(line: str) -> bool:
     return len(line) < 90 and not line.rstrip().endswith((".", ";", ":", "!", "?", ")", '"', "»", "”"))
 
 
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+def _toml(value: Any) -> str:
+    """``value`` written in TOML: for the values written here (text, whole numbers, booleans,
+    lists of them) their JSON is the same."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name: str, short: str, today: str) -> str:
@@ -85,19 +88,19 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
         "# spec_engine/catalog.py, and `python -m spec_engine.catalog " + reg_id + "` checks the tiling.",
         "",
         "[regulation]",
-        f"id = {_toml_string(reg_id)}",
-        f"name = {_toml_string(name)}",
-        f"short = {_toml_string(short)}",
-        f"source = {_toml_string(source)}",
-        f"language = {_toml_string(language)}",
-        f"description = {_toml_string(REVIEW + ': what the text is, and whose')}",
-        f"reference = {_toml_string(REVIEW + ': its official title and number')}",
-        f"published_by = {_toml_string(REVIEW + ': who publishes it')}",
+        f"id = {_toml(reg_id)}",
+        f"name = {_toml(name)}",
+        f"short = {_toml(short)}",
+        f"source = {_toml(source)}",
+        f"language = {_toml(language)}",
+        f"description = {_toml(REVIEW + ': what the text is, and whose')}",
+        f"reference = {_toml(REVIEW + ': its official title and number')}",
+        f"published_by = {_toml(REVIEW + ': who publishes it')}",
         'text_date = "not known"',
         'retrieved = "not known"',
-        f"published_at = {_toml_string(REVIEW + ': where it is published (an address)')}",
-        f"copied = {_toml_string(today)}",
-        f"to_establish = {_toml_string(REVIEW + ': what would establish what is not known (its date, its source)')}",
+        f"published_at = {_toml(REVIEW + ': where it is published (an address)')}",
+        f"copied = {_toml(today)}",
+        f"to_establish = {_toml(REVIEW + ': what would establish what is not known (its date, its source)')}",
         "retired = []",
     ]
     number = 0
@@ -107,7 +110,7 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
             continue
         if _is_heading(line):
             section = line
-            out += ["", "[[excluded]]", f"text = {_toml_string(line)}", 'reason = "heading"']
+            out += ["", "[[excluded]]", f"text = {_toml(line)}", 'reason = "heading"']
             continue
         for sentence in _SENTENCE_END.split(line):
             number += 1
@@ -115,30 +118,13 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
                 "",
                 "[[clause]]",
                 f'id = "{reg_id}-{number}"',
-                *([f"section = {_toml_string(section)}"] if section else []),
-                f"text = {_toml_string(sentence.strip())}",
-                f"gist = {_toml_string(REVIEW + ': its English gist')}",
+                *([f"section = {_toml(section)}"] if section else []),
+                f"text = {_toml(sentence.strip())}",
+                f"gist = {_toml(REVIEW + ': its English gist')}",
                 f'topics = ["general"]  # {REVIEW}: the topics it belongs to',
                 f'kind = "game rule"  # {REVIEW}: its kind',
             ]
     return "\n".join(out) + "\n"
-
-
-def _toml_value(kind: str, value: Any) -> str:
-    if value is None:
-        return '"none"'
-    kind = kind.rstrip("?")
-    if kind == "bool":
-        return "true" if value else "false"
-    if kind in ("int",):
-        return str(value)
-    if kind == "ratio":
-        return _toml_string(str(value))
-    if kind == "ints":
-        return "[" + ", ".join(str(v) for v in sorted(value)) + "]"
-    if kind == "range":
-        return f"[{value[0]}, {value[1]}]"
-    return _toml_string(str(value))
 
 
 def default_values(others: list[RuleSet]) -> dict[str, Any]:
@@ -162,8 +148,8 @@ def ruleset_skeleton(reg_id: str, name: str, values: dict[str, Any]) -> str:
         "# states (and its clauses), its reading (interpretation), or keep it not stated with the reason.",
         "",
         "[ruleset]",
-        f"id = {_toml_string(reg_id)}",
-        f"name = {_toml_string(name)}",
+        f"id = {_toml(reg_id)}",
+        f"name = {_toml(name)}",
         "",
         "[rules]",
     ]
@@ -173,8 +159,7 @@ def ruleset_skeleton(reg_id: str, name: str, values: dict[str, Any]) -> str:
             f"{REVIEW}: not yet read in the text; the engine assumes {shown}, the other rule sets' most common value."
         )
         lines.append(
-            f"{f.name} = {{ value = {_toml_value(f.metadata['kind'], values[f.name])}, "
-            f'basis = "not stated", note = {_toml_string(note)} }}'
+            f'{f.name} = {{ value = {_toml(jsonable(values[f.name]))}, basis = "not stated", note = {_toml(note)} }}'
         )
     return "\n".join(lines) + "\n"
 

@@ -1,0 +1,149 @@
+"""Messages in the reader's language: one gettext domain, English as the source.
+
+Every sentence a reader sees is written whole, in English, where the code says it, and marked::
+
+    from spec_engine.i18n import N_, _, ngettext, pgettext
+
+    _("Deal one card to each box")
+    ngettext("Burn {count} card face down", "Burn {count} cards face down", count, count=count)
+    pgettext("nav", "Rules compared")
+    LABELS = {"decks": N_("decks")}       # marked where it is defined, translated at use: _(LABELS[k])
+
+The English text is the message id: English needs no catalog. Each other language of
+``data/languages.toml`` has one catalog, ``locale/<code>/LC_MESSAGES/messages.po``, compiled
+into ``messages.mo`` by ``tools/i18n.py compile`` (``make site`` and the wheel build run it).
+
+The active language is a context variable, set for a block::
+
+    with language("es", rulebook="UY"):
+        page = onboarding_page("UY")      # every _() in it answers in Spanish, in UY's words
+
+Every message is formatted (``str.format``) with the values given and, in a language other than
+English, with the trade's words of the block's rulebook in that language (:mod:`spec_engine.glossary`):
+the Spanish translation of "Deal one card to each box" may say "Reparta una carta a cada {box}",
+which reads "casillero" under UY and "casilla" under ES. A message therefore writes a literal
+brace as ``{{`` or ``}}``. A language without its compiled catalog is an error that names the
+command making it, never a silent English page.
+"""
+
+from __future__ import annotations
+
+import gettext
+import tomllib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from spec_engine import glossary
+from spec_engine.errors import InputError
+
+DOMAIN = "messages"
+LOCALE = Path(__file__).parent / "locale"
+"""Where the catalogs are: ``locale/messages.pot`` (the template), ``locale/<code>/LC_MESSAGES/``."""
+_DATA = tomllib.loads((Path(__file__).parent / "data" / "languages.toml").read_text(encoding="utf-8"))
+SOURCE: str = _DATA["source"]
+"""The language the messages are written in (their ids): English."""
+LANGUAGES: tuple[str, ...] = tuple(entry["code"] for entry in _DATA["language"])
+"""Every language of the site, the source first: ``en``, ``es``, ``cs``, ``it``."""
+NAMES: dict[str, str] = {entry["code"]: entry["name"] for entry in _DATA["language"]}
+"""Each language's own name (``Español``), as the language switcher shows it."""
+TRANSLATED: tuple[str, ...] = tuple(code for code in LANGUAGES if code != SOURCE)
+"""The languages with a catalog."""
+
+_language: ContextVar[str] = ContextVar("language", default=SOURCE)
+_rulebook: ContextVar[str | None] = ContextVar("rulebook", default=None)
+
+
+class CatalogMissing(InputError):
+    """A language was asked for whose compiled catalog is not there."""
+
+
+@contextmanager
+def language(code: str, rulebook: str | None = None) -> Iterator[None]:
+    """Within the block, messages answer in ``code``, in the trade's words of ``rulebook`` (None:
+    a page about no one rulebook). Its catalog is loaded here: a missing one fails at once."""
+    if code not in LANGUAGES:
+        raise InputError(f"language {code!r} is not one of {', '.join(LANGUAGES)}", field="language")
+    catalog(code)
+    token, book = _language.set(code), _rulebook.set(rulebook)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+        _rulebook.reset(book)
+
+
+def active() -> str:
+    """The language messages answer in now."""
+    return _language.get()
+
+
+def rulebook() -> str | None:
+    """The rulebook whose words the messages speak now (None: the language's default words)."""
+    return _rulebook.get()
+
+
+def catalog_path(code: str, locale: Path = LOCALE) -> Path:
+    return locale / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+@cache
+def catalog(code: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``code`` (English: none, the message ids are English)."""
+    if code == SOURCE:
+        return gettext.NullTranslations()
+    path = catalog_path(code)
+    if not path.is_file():
+        raise CatalogMissing(
+            f"no compiled catalog for {code!r} ({path}): run 'python tools/i18n.py compile' (make site does)",
+            field="language",
+        )
+    with path.open("rb") as handle:
+        return gettext.GNUTranslations(handle)
+
+
+class _Values(dict[str, object]):
+    """The values a message is formatted with: those given, then the glossary's words."""
+
+    def __init__(self, given: Mapping[str, object], words: Mapping[str, str]) -> None:
+        super().__init__(given)
+        self._words = words
+
+    def __missing__(self, key: str) -> object:
+        if key in self._words:
+            return self._words[key]
+        raise InputError(f"message placeholder {{{key}}} has no value and is no word of the glossary", field=key)
+
+
+def render(text: str, values: Mapping[str, object]) -> str:
+    """``text`` (a message or its translation) with its placeholders filled: ``values`` first,
+    then the trade's words of the active rulebook in the active language."""
+    if "{" not in text and "}" not in text:
+        return text
+    code = _language.get()
+    words = glossary.terms(code, _rulebook.get()) if code != SOURCE else {}
+    return text.format_map(_Values(values, words))
+
+
+def _(message: str, /, **values: object) -> str:
+    """``message`` in the active language, its placeholders filled."""
+    return render(catalog(_language.get()).gettext(message), values)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The form of the message for ``n`` in the active language (its own plural rules:
+    Czech has three forms), its placeholders filled."""
+    return render(catalog(_language.get()).ngettext(singular, plural, n), values)
+
+
+def pgettext(context: str, message: str, /, **values: object) -> str:
+    """``message`` in ``context`` (the same English words that a language may say otherwise)."""
+    return render(catalog(_language.get()).pgettext(context, message), values)
+
+
+def N_(message: str, /) -> str:
+    """Marks ``message`` for the catalog where it is defined (a module-level constant); the code
+    translates it where it is used, ``_(CONSTANT)``."""
+    return message

@@ -29,6 +29,7 @@ from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
+from spec_engine.i18n import _
 from spec_engine.rules import RuleSet
 
 
@@ -1227,7 +1228,8 @@ class Round:
             hard = hand.hard  # the hand's possible totals: hard, and hard + 10 when soft
             if hard not in totals and not (hand.ace and hard <= 11 and hard + 10 in totals):
                 allowed = ", ".join(str(t) for t in sorted(totals))
-                return "double_totals", f"doubling is allowed only on {allowed}, not on {hand.total}"
+                # i18n: {allowed} lists the totals ("9, 10, 11"); {total} is the hand's.
+                return "double_totals", _("doubling is allowed only on {allowed}, not on {total}", allowed=allowed, total=hand.total)
         return self._hit_refusal(box, hand)  # (a double draws a card: what refuses a card refuses it)
 
     def can_double(self, box: int) -> bool:

@@ -75,6 +75,15 @@ def language(code: str, rulebook: str | None = None) -> Iterator[None]:
         _rulebook.reset(book)
 
 
+def activate(code: str) -> None:
+    """From now on, in this context, messages answer in ``code`` (a process or a page's Python
+    worker that speaks one language all its life; elsewhere prefer ``with language(code):``)."""
+    if code not in LANGUAGES:
+        raise InputError(f"language {code!r} is not one of {', '.join(LANGUAGES)}", field="language")
+    catalog(code)
+    _language.set(code)
+
+
 def active() -> str:
     """The language messages answer in now."""
     return _language.get()

@@ -8,13 +8,15 @@ The phases, in order, each with the files it reads (its *inputs*) and what it wr
 ==================  ==========================================================  =============================
 phase               inputs                                                      writes
 ==================  ==========================================================  =============================
+catalogs            the package's messages, its catalogs (``spec_engine/locale/``),  ``.mo`` files,
+                    ``docs/javascripts/``, ``mkdocs.yml``, ``tools/i18n.py``     ``docs/javascripts/locale/``
 scenarios           the package (engine, kit, suite, data), ``features/``,           ``reports/scenarios.json``,
                     ``tests/test_features.py``, ``tests/conftest.py``,          ``reports/recordings/``
                     ``BLACKJACK_SPEC_OVERRIDES``
 javascript-<REG>    the package, ``conformance/js/`` (one per rulebook;         ``reports/conformance/``
                     skipped without ``node``)                                   ``javascript-<REG>/``
 pages               the package, ``docs/simulations/``, the scenario results,   ``docs/generated/`` (but its
-                    the conformance reports, ``BLACKJACK_SPEC_OVERRIDES``       ``notebooks/``)
+                    the conformance reports, ``BLACKJACK_SPEC_OVERRIDES``       ``notebooks/``), ``docs/index*.md``
 notebook <name>     the package, ``notebooks/<name>.py``, ``tools/notebooks.py``,  ``docs/generated/notebooks/``
                     ``BLACKJACK_SPEC_OVERRIDES``
 mkdocs              ``docs/`` (the pages above included), ``mkdocs.yml``,        ``site/``
@@ -126,6 +128,19 @@ def package() -> list[Path]:
     return files("spec_engine", "features", "pyproject.toml")
 
 
+def catalog_sources() -> list[Path]:
+    """What the catalogs phase reads: the sources of the messages and the catalogs, not what it
+    writes (the compiled ``.mo`` files, the widgets' ``javascripts/locale/``)."""
+    written = ("spec_engine/locale/*/LC_MESSAGES/*.mo", "docs/javascripts/locale/*")
+    found = files("spec_engine", "docs/javascripts", "mkdocs.yml", "tools/i18n.py")
+    return [p for p in found if not any(p.relative_to(ROOT).match(w) for w in written)]
+
+
+def run_catalogs() -> str:
+    # the gate: a message of a page declared translated that a language lacks stops the build
+    return python("tools/i18n.py", "all")
+
+
 def run_scenarios() -> str:
     shutil.rmtree(ROOT / "reports" / "recordings", ignore_errors=True)
     # failing scenarios (code 1) are shown on the site, not fatal here
@@ -145,6 +160,8 @@ def run_javascript(reg: str) -> Callable[[], str]:
 
 def run_pages() -> str:
     GENERATED.mkdir(parents=True, exist_ok=True)
+    for path in GENERATED.parent.glob("index*.md"):  # the home page is generated too, per language
+        path.unlink()
     for path in GENERATED.iterdir():  # what an earlier build wrote: stale pages must not stay
         if path.name == "notebooks":
             continue
@@ -167,8 +184,16 @@ def run_mkdocs() -> str:
 
 def phases() -> list[Phase]:
     from spec_engine.catalog import REGULATION_IDS
+    from spec_engine.i18n import TRANSLATED
 
     out = [
+        Phase(
+            "catalogs",
+            catalog_sources,
+            tuple(f"spec_engine/locale/{code}/LC_MESSAGES/messages.mo" for code in TRANSLATED),
+            run_catalogs,
+            overrides=False,  # the messages do not depend on the rule values played
+        ),
         Phase(
             "scenarios",
             lambda: [*package(), *files("tests/test_features.py", "tests/conftest.py")],
@@ -195,9 +220,9 @@ def phases() -> list[Phase]:
         Phase(
             "pages",
             lambda: [*package(), *files("docs/simulations")],
-            ("docs/generated/rules.md",),
+            ("docs/generated/rules.md", "docs/index.md"),
             run_pages,
-            after=("scenarios", *javascript),
+            after=("catalogs", "scenarios", *javascript),
         )
     )
     notebooks = []

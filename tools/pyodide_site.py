@@ -10,7 +10,8 @@ the same files go into the site being built. Into ``SITE/pyodide/``:
   Nothing else: packages beyond the standard library would come from a CDN, and the engine
   needs none.
 - ``engine.zip``: the engine packed from the checkout as it is now (``spec_engine/*.py`` at the
-  top level and the data it reads: clauses, regulation texts, rule sets; not the kit, the
+  top level and the data it reads: clauses, regulation texts, rule sets, the compiled message
+  catalogs (``locale/*/LC_MESSAGES/messages.mo``); not the kit, the
   suite, the analysis or the pages, which need packages Pyodide lacks offline), and
   ``bj_play.py``, the few functions the "Play it yourself" widgets call (:data:`GLUE`); the
   dealer practice page calls the engine's own ``spec_engine.practice``. Fixed order and dates:
@@ -252,6 +253,7 @@ def engine_pack(target: Path, root: Path = ROOT) -> None:
     files = sorted(package.glob("*.py")) + sorted(p for p in (package / "data").glob("*.toml"))
     for name in ENGINE_DATA:
         files += sorted(p for p in (package / "data" / name).rglob("*") if p.is_file())
+    files += sorted((package / "locale").glob("*/LC_MESSAGES/*.mo"))  # the page's language (tools/i18n.py compile)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:
             info = zipfile.ZipInfo(path.relative_to(root).as_posix(), date_time=(2026, 1, 1, 0, 0, 0))

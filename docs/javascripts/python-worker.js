@@ -1,7 +1,9 @@
 /* The page's Python, off the page's main thread: a dedicated Web Worker (a module worker) that
    javascripts/python.js starts, one per page. It loads Pyodide from this site (../pyodide/,
    copied there by tools/pyodide_site.py), unpacks the engine pack (engine.zip) into /engine and
-   puts it on sys.path, as soon as it starts. Python may run as long as it likes here: the page
+   puts it on sys.path, as soon as it starts, and activates the page's language (?lang=, from
+   <html lang>) for the engine's messages (spec_engine.i18n.activate: the pack carries the
+   compiled catalogs). Python may run as long as it likes here: the page
    stays responsive, and python.js stops a run by terminating this worker (Pyodide's interrupt
    buffer needs a cross-origin-isolated page, which a static site cannot make).
 
@@ -52,6 +54,10 @@ async function boot() {
   const t1 = performance.now();
   pyodide.unpackArchive(await pack, "zip", { extractDir: "/engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
+  // The page's language (python.js passes <html lang>): the engine's messages answer in it.
+  const lang = new URL(import.meta.url).searchParams.get("lang") || "en";
+  pyodide.globals.set("page_language", lang);
+  pyodide.runPython("import spec_engine.i18n as i18n; i18n.activate(page_language if page_language in i18n.LANGUAGES else i18n.SOURCE)");
   return { pyodide, phases: { pyodide: t1 - t0, pack: performance.now() - t1 } };
 }
 

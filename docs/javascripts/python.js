@@ -55,13 +55,15 @@
 
   function start(onStatus) {
     if (worker) return ready.promise;
-    if (onStatus) onStatus("Loading Python (Pyodide, about 13 MB the first time)…");
+    if (onStatus) onStatus(bjI18n._("Loading Python (Pyodide, about 13 MB the first time)…"));
     let settle;
     const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     ready = { promise, resolve: settle.resolve, reject: settle.reject };
     promise.catch(() => {}); // a failure is for the callers to see
     window.bjPython.generation += 1;
-    worker = new Worker(new URL("python-worker.js", SCRIPT), { type: "module" });
+    // the page's language: the worker's Python answers in it (spec_engine.i18n.activate)
+    const lang = encodeURIComponent(document.documentElement.lang || "en");
+    worker = new Worker(new URL("python-worker.js?lang=" + lang, SCRIPT), { type: "module" });
     // Compiled in the page, the WebAssembly's code is shared with the worker (and kept by the
     // browser for the next page in this tab): much quicker than a worker compiling its own.
     if (!wasm) wasm = WebAssembly.compileStreaming(fetch(BASE + "pyodide.asm.wasm")).catch(() => null);

@@ -8,12 +8,16 @@ output is plain Markdown with some inline HTML (the comparison matrix), so any b
 that reads Markdown can render it. Pages link to each other by ``.html`` file names (the
 site is built with ``use_directory_urls: false``, so it also works opened from disk).
 
-Pages: ``_snippets/regulations-table.md`` (included on the home page, not a page itself), ``rules.md`` (the comparison
+Pages: the home page (``../index.md``, :mod:`spec_engine.pages.home`), ``glossary.md``, ``rules.md`` (the comparison
 matrix), one page per regulation (``cl.md`` ...), ``scenarios/`` (one page per feature
 file and an index), ``coverage.md``, ``events.md``, ``worked-hands.md``, ``play.md``, ``practice.md`` and
 ``onboarding-<reg>.md`` (:mod:`spec_engine.pages.hands`, :mod:`spec_engine.pages.onboarding`), ``conformance.md``
 (:mod:`spec_engine.pages.conformance`), ``changelog.md`` (the suite's changelog,
 :func:`spec_engine.kit.manifest.changelog`).
+
+The pages of the units declared translated (``spec_engine/data/translation.toml``) are written
+once more per language (``glossary.es.md``, ``../index.cs.md``), their generator run inside
+``with language(code):`` (:mod:`spec_engine.i18n`): :data:`LOCALIZED` names each one's generator.
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ import shutil
 import tempfile
 import zipfile
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 from spec_engine.analysis.compare import Costing
 from spec_engine.analysis.gate import refuse
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.i18n import LANGUAGES, SOURCE, language
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.exercised import clause_coverage, tag_evidence
@@ -46,9 +52,20 @@ from spec_engine.pages.pairs import costed_fields, pairs_page
 from spec_engine.pages.pdf import write_pdf
 from spec_engine.pages.play import play_page
 from spec_engine.pages.practice import practice_page
-from spec_engine.pages.regulations import regulation_page, regulations_table, trainees_table
+from spec_engine.pages.glossary import glossary_page
+from spec_engine.pages.home import home_page
+from spec_engine.pages.regulations import regulation_page
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
+from spec_engine.pages.site import localized, translated_pages
 from spec_engine.rules import ruleset
+
+LOCALIZED: dict[str, Callable[[], str]] = {
+    "index.md": home_page,
+    "generated/glossary.md": glossary_page,
+}
+"""The pages written in every language (relative to ``docs/``) -> their generator, which reads
+the active language. A unit of ``data/translation.toml`` is declared translated once each of its
+pages is here (``tests/test_i18n.py``)."""
 
 
 def _showcase_pages() -> dict[str, str]:
@@ -126,8 +143,6 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
     costing = Costing()  # one memo of returns for the matrix's links and the pairs page
     pages: dict[str, str] = {
-        "_snippets/regulations-table.md": regulations_table(),
-        "_snippets/trainees.md": trainees_table(),
         "rules.md": rules_page(matrix_effects(), costed_fields(costing)),
         "cost.md": cost_page(),
         "pairs.md": pairs_page(costing=costing),
@@ -150,7 +165,7 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     if recordings is not None:
         passed = bool(entries) and all(e.get("status") == "passed" for e in entries)
         pages["conformance.md"] += "\n" + vectors_archive(out, recordings, passed)
-    written = [write_pdf(out / "rules.pdf")]
+    written = [write_pdf(out / "rules.pdf"), *write_localized(out.parent)]
     for name, page in pages.items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -160,6 +175,21 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
         json.dumps({"coverage": coverage_report(FEATURES, results_path if entries else None)}, indent=1),
         encoding="utf-8",
     )
+    return written
+
+
+def write_localized(docs: Path) -> list[Path]:
+    """The pages of :data:`LOCALIZED` in English and, when declared translated, in every other
+    language, written under ``docs``."""
+    written = []
+    declared = set(translated_pages())
+    for page, generator in LOCALIZED.items():
+        for code in LANGUAGES if page in declared else (SOURCE,):
+            with language(code):
+                path = docs / localized(page, code)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(generator(), encoding="utf-8")
+            written.append(path)
     return written
 
 

@@ -1,6 +1,4 @@
-"""One page per regulation (every clause verbatim, with its gist and the scenarios that
-check it), and the home page's table of the regulations.
-"""
+"""One page per regulation: every clause verbatim, with its gist and the scenarios that check it."""
 
 from __future__ import annotations
 
@@ -8,7 +6,7 @@ import html
 from collections import defaultdict
 from collections.abc import Mapping
 
-from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation, regulations
+from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation
 from spec_engine.kit.trace import ScenarioInfo, exemptions
 from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
@@ -141,40 +139,3 @@ def play_here(reg: Regulation) -> list[str]:
         widgets.folded(f"Play under {reg.short} here", body),
         "",
     ]
-
-
-def trainees_table() -> str:
-    """The home page's way in for a trainee dealer: per rulebook, its onboarding and the
-    practice with that rulebook chosen."""
-    rows = ["| rulebook | learn the round | deal a round |", "|---|---|---|"]
-    for reg in regulations():
-        rows.append(
-            f"| {text(reg.short)} ({reg.id}) | [onboarding](generated/onboarding-{reg.id.lower()}.md) | "
-            f"[practise dealing](generated/practice.md?reg={reg.id}) |"
-        )
-    return "\n".join(rows) + "\n"
-
-
-def regulations_table() -> str:
-    """The five texts on the home page: an HTML table whose rows stack into cards on a phone
-    (each cell labelled), so that no column is off the screen."""
-    heads = ("id", "regulation", "clauses", "language", "what it is")
-    rows = [
-        '<table class="stack" markdown="0">',
-        "<thead><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead>",
-    ]
-    rows.append("<tbody>")
-    for reg in regulations():
-        cells = (
-            html.escape(reg.id),
-            f'<a href="generated/{reg.id.lower()}.html">{html.escape(reg.short)}</a>',
-            str(len(reg.clauses)),
-            html.escape(reg.language),
-            html.escape(reg.description),
-        )
-        rows.append(
-            "<tr>" + "".join(f'<td data-label="{h}">{c}</td>' for h, c in zip(heads, cells, strict=True)) + "</tr>"
-        )
-    rows += ["</tbody></table>", "", "In the trade's shorthand (* the text does not state it):", ""]
-    rows += [f"- **{reg.id}**: {text(summary(ruleset(reg.id)))}" for reg in regulations()]
-    return "\n".join(rows) + "\n"

@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""The message catalogs: extract, update, check, compile (Babel's Python API).
+
+    python tools/i18n.py extract    # the sources -> spec_engine/locale/messages.pot (the template)
+    python tools/i18n.py update     # the template -> each language's messages.po (new messages empty)
+    python tools/i18n.py check      # the gate: fails on what a translator still owes (make site runs it)
+    python tools/i18n.py compile    # each .po -> messages.mo (the engine) and javascripts/locale/<code>.js
+
+One gettext domain. The messages come from:
+
+- the Python sources (``spec_engine/**/*.py``): ``_``, ``ngettext``, ``pgettext``, ``N_``
+  (:mod:`spec_engine.i18n`);
+- the widgets (``docs/javascripts/*.js``): ``bjI18n._``, ``bjI18n.ngettext``, ``bjI18n.pgettext``
+  (Babel's JavaScript extractor; ``javascripts/i18n.js`` is their side);
+- the data readers see, by a TOML extractor (:func:`extract_toml`): each regulation's name, short
+  name and description and each clause's gist and reading (``data/clauses/*.toml``), each rule
+  value's note (``data/rulesets/*.toml``), each concept's description and notes
+  (``data/glossary.toml``); the template's comment ``toml: <key>`` names the entry;
+- the navigation's titles (``mkdocs.yml``, context ``nav``).
+
+The template is written without line numbers (a message moves with the code; the gate compares
+the messages and their files). ``check`` fails, naming each message and language, on: a template
+that differs from what the sources say now (run ``extract``); a catalog that lacks a message of the
+template or keeps one it no longer has (run ``update``); and, for every message of the units
+declared translated (``spec_engine/data/translation.toml``), a translation that is missing or
+fuzzy, a plural entry without each of the language's forms; and, for every translation, a
+placeholder that is neither its message's nor a form of the glossary in that language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import io
+import json
+import re
+import string
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from spec_engine import glossary  # noqa: E402
+from spec_engine.i18n import DOMAIN, LOCALE, TRANSLATED, catalog_path  # noqa: E402
+
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+JS_CATALOGS = ROOT / "docs" / "javascripts" / "locale"
+DECLARED = ROOT / "spec_engine" / "data" / "translation.toml"
+KEYWORDS: dict[str, dict[str, Any]] = {
+    "python": {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+    "javascript": {"bjI18n._": None, "bjI18n.ngettext": (1, 2), "bjI18n.pgettext": ((1, "c"), 2)},
+}
+SOURCES = {
+    "python": ["spec_engine/**/*.py"],
+    "javascript": ["docs/javascripts/*.js"],
+    "toml": ["spec_engine/data/clauses/*.toml", "spec_engine/data/rulesets/*.toml", "spec_engine/data/glossary.toml"],
+    "nav": ["mkdocs.yml"],
+}
+TOML_KEYS = {
+    "regulation": ("name", "short", "description"),
+    "clause": ("gist", "note"),
+}
+"""The keys of the clause catalogs that readers see in English (the rule sets' and the
+glossary's: every ``note`` and ``what``)."""
+
+
+# ----------------------------------------------------------------------------- extraction
+def _line(text: str, value: str) -> int:
+    index = text.find(value[:40])
+    return text.count("\n", 0, index) + 1 if index >= 0 else 1
+
+
+def extract_toml(path: Path) -> Iterator[tuple[int, str, str]]:
+    """(line, message, key) for each entry of a data file that readers see in English."""
+    text = path.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    if "regulation" in data:  # a clause catalog
+        for key in TOML_KEYS["regulation"]:
+            value = data["regulation"].get(key, "")
+            if value:
+                yield _line(text, value), value, f"regulation.{key}"
+        for clause in data.get("clause", []):
+            for key in TOML_KEYS["clause"]:
+                if clause.get(key):
+                    yield _line(text, clause[key]), clause[key], f"clause.{key} {clause['id']}"
+    elif "rules" in data:  # a rule set
+        for name, value in data["rules"].items():
+            if isinstance(value, dict) and value.get("note"):
+                yield _line(text, value["note"]), value["note"], f"rule.note {name}"
+    elif "concept" in data:  # the glossary
+        for key, concept in data["concept"].items():
+            yield _line(text, concept["what"]), concept["what"], f"concept.what {key}"
+            for language, entries in concept.items():
+                for entry in entries if isinstance(entries, list) else []:
+                    if entry.get("note"):
+                        yield _line(text, entry["note"]), entry["note"], f"concept.note {key} {language}"
+
+
+def _nav_titles(nav: Any) -> Iterator[str]:
+    for item in nav or []:
+        if isinstance(item, dict):
+            for title, children in item.items():
+                yield title
+                if isinstance(children, list):
+                    yield from _nav_titles(children)
+
+
+def extract_nav(path: Path) -> Iterator[tuple[int, str]]:
+    text = path.read_text(encoding="utf-8")
+    nav = re.search(r"^nav:\n(?:[ #].*\n?)*", text, re.M)
+    for title in _nav_titles(_yaml_nav(nav.group(0) if nav else "")):
+        yield _line(text, f"{title}:"), title
+
+
+def _yaml_nav(block: str) -> Any:
+    import yaml  # MkDocs' own YAML reader (the docs tools)
+
+    return (yaml.safe_load(block) or {}).get("nav", [])
+
+
+def _files(patterns: list[str]) -> list[Path]:
+    found: set[Path] = set()
+    for pattern in patterns:
+        found.update(p for p in ROOT.glob(pattern) if p.is_file() and "__pycache__" not in p.parts)
+    return sorted(found)
+
+
+def extract_catalog() -> Catalog:
+    """The template as the sources say it now."""
+    out = Catalog(domain=DOMAIN, project="Blackjack Spec", fuzzy=False)
+    for method, patterns in SOURCES.items():
+        for path in _files(patterns):
+            where = path.relative_to(ROOT).as_posix()
+            if method in ("python", "javascript"):
+                with path.open("rb") as handle:
+                    for line, message, comments, context in extract(method, handle, KEYWORDS[method], ("i18n:",), {}):
+                        out.add(message, locations=[(where, line)], auto_comments=comments, context=context)
+            elif method == "toml":
+                for line, message, key in extract_toml(path):
+                    out.add(message, locations=[(where, line)], auto_comments=[f"toml: {key}"])
+            else:
+                for line, title in extract_nav(path):
+                    out.add(title, locations=[(where, line)], context="nav")
+    return out
+
+
+def _po_text(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, no_location=False, include_lineno=False, sort_output=True)
+    return buffer.getvalue()
+
+
+def _read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale, domain=DOMAIN)
+
+
+def po_path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract_command() -> str:
+    TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
+    template = extract_catalog()
+    TEMPLATE.write_bytes(_po_text(template))
+    return f"{len(template)} messages in {TEMPLATE.relative_to(ROOT)}"
+
+
+def update_command() -> str:
+    template = _read(TEMPLATE)
+    for code in TRANSLATED:
+        path = po_path(code)
+        catalog = _read(path, code) if path.is_file() else Catalog(locale=code, domain=DOMAIN, fuzzy=False)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.obsolete.clear()  # a message the sources no longer say goes (git keeps its history)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_po_text(catalog))
+    return f"{', '.join(TRANSLATED)} updated from {TEMPLATE.relative_to(ROOT)}"
+
+
+# ----------------------------------------------------------------------------- the gate
+def _key(message: Message) -> tuple[str, str]:
+    ident = message.id if isinstance(message.id, str) else message.id[0]
+    return (message.context or "", ident)
+
+
+def _shape(message: Message) -> tuple[Any, ...]:
+    """What the gate compares between the template and the sources: the message, its plural,
+    its files and its data keys."""
+    files = sorted({where for where, _ in message.locations})
+    return (message.id, message.context, files, sorted(message.auto_comments))
+
+
+def declared_sources() -> list[str]:
+    units = tomllib.loads(DECLARED.read_text(encoding="utf-8"))["unit"]
+    return [source for unit in units if unit["translated"] for source in unit["sources"]]
+
+
+def declared(message: Message, sources: list[str]) -> bool:
+    """Whether a unit declared translated shows ``message``."""
+    for source in sources:
+        pattern, _, key = source.partition("#")
+        for where, _line in message.locations:
+            if not fnmatch.fnmatch(where, pattern):
+                continue
+            if not key or any(c.startswith(f"toml: {key}") for c in message.auto_comments):
+                return True
+    return False
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a message (``{box}``, ``{count}``); a malformed one raises ValueError."""
+    return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def problems(template: Catalog | None = None, catalogs: dict[str, Catalog] | None = None) -> list[str]:
+    """Everything the gate refuses, one line each (see the module's docstring)."""
+    out: list[str] = []
+    fresh = extract_catalog()
+    template = template if template is not None else (_read(TEMPLATE) if TEMPLATE.is_file() else Catalog())
+    now = {_key(m): _shape(m) for m in fresh if m.id}
+    kept = {_key(m): _shape(m) for m in template if m.id}
+    for key in sorted(now.keys() | kept.keys()):
+        if now.get(key) != kept.get(key):
+            out.append(f"the template is stale (run: python tools/i18n.py extract): {key[1][:70]!r}")
+    sources = declared_sources()
+    if catalogs is None:
+        catalogs = {code: _read(po_path(code), code) for code in TRANSLATED if po_path(code).is_file()}
+    for code in TRANSLATED:
+        catalog = catalogs.get(code)
+        if catalog is None:
+            out.append(f"{code}: no catalog {po_path(code).relative_to(ROOT)} (run: python tools/i18n.py update)")
+            continue
+        out += _language_problems(code, catalog, fresh, sources)
+    return out
+
+
+def _language_problems(code: str, catalog: Catalog, template: Catalog, sources: list[str]) -> list[str]:
+    out: list[str] = []
+    words = glossary.placeholders(code)
+    keys = {_key(m) for m in template if m.id}
+    for key in sorted({_key(m) for m in catalog if m.id} - keys):
+        out.append(f"{code}: {key[1][:70]!r} is no longer a message (run: python tools/i18n.py update)")
+    for message in template:
+        if not message.id:
+            continue
+        ident = message.id if isinstance(message.id, str) else message.id[0]
+        found = catalog.get(message.id, context=message.context)
+        if found is None:
+            out.append(f"{code}: {ident[:70]!r} is missing (run: python tools/i18n.py update)")
+            continue
+        strict = declared(message, sources)
+        strings = [found.string] if isinstance(found.string, str) else list(found.string or ())
+        if strict and found.fuzzy:
+            out.append(f"{code}: {ident[:70]!r} is fuzzy (check it, then remove the fuzzy flag)")
+        if message.pluralizable and strict and len([s for s in strings if s]) != catalog.num_plurals:
+            out.append(f"{code}: {ident[:70]!r} needs its {catalog.num_plurals} plural forms")
+        elif strict and not any(strings):
+            out.append(f"{code}: {ident[:70]!r} is not translated")
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        try:
+            allowed = set().union(*(placeholders(i) for i in ids)) | words
+            for text in strings:
+                if text:
+                    unknown = placeholders(text) - allowed
+                    if unknown:
+                        names = ", ".join("{" + u + "}" for u in sorted(unknown))
+                        out.append(f"{code}: {ident[:70]!r}: {names} is neither the message's nor a glossary form")
+        except ValueError as exc:
+            out.append(f"{code}: {ident[:70]!r}: a malformed placeholder ({exc}); a literal brace is written {{{{")
+    return out
+
+
+def check_command() -> str:
+    found = problems()
+    found += [f"glossary: {p}" for p in glossary.problems(TRANSLATED)]
+    if found:
+        raise SystemExit("the catalogs are not complete:\n  " + "\n  ".join(found))
+    return f"the catalogs of {', '.join(TRANSLATED)} are complete for the units declared translated"
+
+
+# ----------------------------------------------------------------------------- compiling
+def _js_catalog(code: str, catalog: Catalog) -> str:
+    """The widgets' messages of ``catalog`` as a script: ``window.BJ_CATALOG``."""
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not any(w.startswith("docs/javascripts/") for w, _ in message.locations):
+            continue
+        ident = message.id if isinstance(message.id, str) else message.id[0]
+        key = f"{message.context}\x04{ident}" if message.context else ident
+        if isinstance(message.string, str):
+            if message.string:
+                messages[key] = message.string
+        elif all(message.string):
+            messages[key] = list(message.string)
+    body = {"lang": code, "plural": catalog.plural_expr, "messages": messages}
+    return "window.BJ_CATALOG = " + json.dumps(body, ensure_ascii=False, sort_keys=True, indent=0) + ";\n"
+
+
+def compile_catalogs(locale: Path = LOCALE, scripts: Path = JS_CATALOGS) -> list[Path]:
+    """Each language's ``.mo`` (fuzzy entries left out) and its widgets' script."""
+    written = []
+    scripts.mkdir(parents=True, exist_ok=True)
+    for code in TRANSLATED:
+        catalog = _read(po_path(code), code)
+        target = catalog_path(code, locale)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        script = scripts / f"{code}.js"
+        script.write_text(_js_catalog(code, catalog), encoding="utf-8")
+        written += [target, script]
+    return written
+
+
+def compile_command() -> str:
+    return f"{len(compile_catalogs())} files compiled"
+
+
+COMMANDS = {"extract": extract_command, "update": update_command, "check": check_command, "compile": compile_command}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=[*COMMANDS, "all"], help="'all': check, then compile (make site)")
+    args = parser.parse_args(argv)
+    for name in ["check", "compile"] if args.command == "all" else [args.command]:
+        print(COMMANDS[name]())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import posixpath
 import re
 import subprocess
 import sys
@@ -116,8 +117,10 @@ def frame_tables(text: str) -> str:
 
 def on_config(config: Any, **_: Any) -> Any:
     """The navigation's per-regulation sections, one entry per regulation the project lists
-    (``spec_engine/data/regulations.toml``): a new text appears without editing mkdocs.yml."""
-    from spec_engine.catalog import REGULATION_IDS, regulation
+    (``spec_engine/data/regulations.toml``): a new text appears without editing mkdocs.yml. Then
+    each language's navigation titles, from the catalogs (the i18n plugin's ``nav_translations``)."""
+    from spec_engine.catalog import REGULATION_IDS
+    from spec_engine.pages.site import regulation_title
 
     pages = {
         "The regulations": "generated/{reg}.md",
@@ -127,14 +130,113 @@ def on_config(config: Any, **_: Any) -> Any:
         if isinstance(entry, dict):
             for title, children in entry.items():
                 if title in pages and children == []:
-                    entry[title] = [
-                        {f"{regulation(r).short} ({r})": pages[title].format(reg=r.lower())} for r in REGULATION_IDS
-                    ]
+                    entry[title] = [{regulation_title(r): pages[title].format(reg=r.lower())} for r in REGULATION_IDS]
+    plugin = config["plugins"].get("i18n")
+    if plugin is not None:
+        for language in plugin.config.languages:
+            if not language.default:
+                language.nav_translations = nav_translations(config["nav"], language.locale)
     return config
 
 
-def on_page_content(content: str, **_: Any) -> str:
-    return _banner() + frame_tables(content)
+def nav_translations(nav: Any, code: str) -> dict[str, str]:
+    """Every title of the navigation (English, as mkdocs.yml and :func:`on_config` write it) ->
+    its title in language ``code``."""
+    from spec_engine.catalog import REGULATION_IDS
+    from spec_engine.i18n import language
+    from spec_engine.pages.site import nav_title, regulation_title
+
+    english = {regulation_title(r): r for r in REGULATION_IDS}
+    out: dict[str, str] = {}
+    with language(code):
+        for title in _titles(nav):
+            out[title] = regulation_title(english[title]) if title in english else nav_title(title)
+    return out
+
+
+def _titles(nav: Any) -> list[str]:
+    out = []
+    for item in nav or []:
+        if isinstance(item, dict):
+            for title, children in item.items():
+                out.append(title)
+                if isinstance(children, list):
+                    out += _titles(children)
+    return out
+
+
+def on_page_content(content: str, page: Any, config: Any, files: Any, **_: Any) -> str:
+    framed = frame_tables(content)
+    code = current_language(config)
+    if code == "en":
+        return _banner() + _scripts(framed, page, code) + framed
+    localized = getattr(page.file, "localization", None) == code
+    body = framed if localized else f'<div lang="en">{_assets(framed, page, files)}</div>'
+    return _banner() + _notice(page, code, localized) + _scripts(framed, page, code) + body
+
+
+def current_language(config: Any) -> str:
+    """The language this build writes (the i18n plugin builds one language after another)."""
+    plugin = config["plugins"].get("i18n")
+    return str(plugin.current_language or plugin.default_language) if plugin is not None else "en"
+
+
+def _root(page: Any) -> str:
+    """The site's root, relative to ``page``."""
+    depth = page.file.dest_uri.count("/")
+    return "../" * depth
+
+
+def _scripts(content: str, page: Any, code: str) -> str:
+    """A page that runs a widget gets the widgets' messages first (``javascripts/i18n.js`` and
+    its language's catalog, ``javascripts/locale/<code>.js``): its own scripts come in its content."""
+    if "<script" not in content:
+        return ""
+    root = _root(page)
+    tags = [f'<script src="{root}javascripts/i18n.js"></script>']
+    if code != "en":
+        tags.append(f'<script src="{root}javascripts/locale/{code}.js"></script>')
+    return "".join(tags) + "\n"
+
+
+def _notice(page: Any, code: str, localized: bool) -> str:
+    """The notice above a page in another language than English, in that language: a translated
+    page's (the translation is the project's; the texts are the authority, linked), or an English
+    page's (why it is in English)."""
+    from spec_engine.catalog import REGULATION_IDS
+    from spec_engine.i18n import language
+    from spec_engine.pages.site import english_notice, english_only, translated_notice
+
+    source = getattr(page.file, "norm_src_uri", page.file.src_uri)
+    with language(code):
+        if localized:
+            base = _root(page) + f"{code}/generated/"
+            return translated_notice({reg: f"{base}{reg.lower()}.html" for reg in REGULATION_IDS})
+        return english_notice(english_only(source))
+
+
+_URL = re.compile(r'(?P<attr>\b(?:src|href))="(?P<url>(?![a-z]+:|/|#)[^"#?]+)(?P<rest>[^"]*)"')
+
+
+def _assets(content: str, page: Any, files: Any) -> str:
+    """An English page built under a language's folder (``es/generated/practice.html``) keeps the
+    relative addresses its raw HTML was written with, which point into that folder: each address
+    that finds no file there but finds one from the English page's place is pointed back to it
+    (the scripts, the downloads; Markdown links MkDocs has already resolved)."""
+    dests = {f.dest_uri for f in files}
+    here = posixpath.dirname(page.file.dest_uri)
+    english = posixpath.dirname(page.file.dest_uri.split("/", 1)[1]) if "/" in page.file.dest_uri else ""
+
+    def fix(match: re.Match[str]) -> str:
+        url = match["url"]
+        if posixpath.normpath(posixpath.join(here, url)) in dests:
+            return match[0]
+        target = posixpath.normpath(posixpath.join(english, url))
+        if target not in dests and not target.startswith("pyodide/"):
+            return match[0]
+        return f'{match["attr"]}="{posixpath.relpath(target, here or ".")}{match["rest"]}"'
+
+    return _URL.sub(fix, content)
 
 
 def _banner() -> str:

@@ -285,6 +285,9 @@ def on_post_build(config: Any, **_: Any) -> None:
     ``node_modules/pyodide`` (a bare ``mkdocs build`` before ``npm ci``; ``make site`` always runs
     it first) the site is built without Python, said on stderr (not a MkDocs warning, which
     ``--strict`` would make fatal): the page then says Python could not start."""
+    plugin = config["plugins"].get("i18n")
+    if plugin is not None and plugin.current_language not in (None, plugin.default_language):
+        return  # one copy for every language: the other languages' builds write into the same site
     root = Path(config["config_file_path"]).resolve().parent
     if not (root / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
         print(f"pyodide_site: no {root}/node_modules/pyodide (npm ci): site built without Python", file=sys.stderr)

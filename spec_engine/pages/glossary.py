@@ -14,8 +14,8 @@ from spec_engine.pages.common import clause_link
 from spec_engine.pages.site import regulation_title
 
 
-def _word(term: Term, language: str) -> str:
-    return f'<q lang="{language}">{html.escape(term.word)}</q>'
+def _word(term: Term, language: str, word: str = "") -> str:
+    return f'<q lang="{language}">{html.escape(word or term.word)}</q>'
 
 
 def _cell(concept: Concept, language: str, reg_id: str) -> str:
@@ -31,9 +31,8 @@ def _cell(concept: Concept, language: str, reg_id: str) -> str:
 
 def _default(concept: Concept, language: str) -> str:
     term = concept.term(language)
-    if term.project:
-        return _("{word} (the project's word)", word=_word(term, language))
-    return _word(term, language)
+    shown = _word(term, language, next(iter(term.forms.values())))  # the word as a heading says it
+    return _("{word} (the project's word)", word=shown) if term.project else shown
 
 
 def _table(language: str) -> list[str]:
@@ -41,7 +40,7 @@ def _table(language: str) -> list[str]:
     heads = [_("concept"), _("what it is"), *(regulation_title(r.id) for r in books), _("on other pages")]
     lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
     for concept in concepts().values():
-        name = concept.en if active() == SOURCE else concept.term(language).forms[next(iter(concept.term(language).forms))]
+        name = concept.en if active() == SOURCE else next(iter(concept.term(language).forms.values()))
         notes = [_(t.note) for t in concept.terms[language] if t.note]
         what = " ".join([_(concept.what), *notes])
         cells = [f"**{html.escape(name)}**", html.escape(what), *(_cell(concept, language, r.id) for r in books)]

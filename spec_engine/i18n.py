@@ -103,7 +103,7 @@ def catalog(code: str) -> gettext.NullTranslations:
     """The compiled catalog of ``code`` (English: none, the message ids are English)."""
     if code == SOURCE:
         return gettext.NullTranslations()
-    path = catalog_path(code)
+    path = catalog_path(code, LOCALE)
     if not path.is_file():
         raise CatalogMissing(
             f"no compiled catalog for {code!r} ({path}): run 'python tools/i18n.py compile' (make site does)",

@@ -33,6 +33,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
+
 log = logging.getLogger("mkdocs.hooks")
 
 UNUSED = ("assets/javascripts/lunr/wordcut.js", "assets/javascripts/lunr/tinyseg.js")
@@ -115,10 +117,18 @@ def frame_tables(text: str) -> str:
     return "".join([*out, text[done:]])
 
 
+@event_priority(-200)  # after the i18n plugin's (-100), which adds its languages' stemmers to search
 def on_config(config: Any, **_: Any) -> Any:
     """The navigation's per-regulation sections, one entry per regulation the project lists
     (``spec_engine/data/regulations.toml``): a new text appears without editing mkdocs.yml. Then
-    each language's navigation titles, from the catalogs (the i18n plugin's ``nav_translations``)."""
+    each language's navigation titles, from the catalogs (the i18n plugin's ``nav_translations``).
+
+    Search keeps lunr's English pipeline only (``lang: [en]``, the trimmer left out in
+    ``mkdocs.yml``): with the Spanish and Italian stemmers the i18n plugin adds, a Czech word with
+    a letter outside ASCII (``sázení``, ``děkuji``) is found nowhere (measured in the browser:
+    ``tests/browser/test_languages.py``); with English alone every language's words are found as
+    written, and English stemming, which leaves Czech, Spanish and Italian words nearly whole, is
+    applied to the index and the query alike."""
     from spec_engine.catalog import REGULATION_IDS
     from spec_engine.pages.site import regulation_title
 
@@ -131,6 +141,9 @@ def on_config(config: Any, **_: Any) -> Any:
             for title, children in entry.items():
                 if title in pages and children == []:
                     entry[title] = [{regulation_title(r): pages[title].format(reg=r.lower())} for r in REGULATION_IDS]
+    for name in ("search", "material/search"):
+        if name in config["plugins"]:
+            config["plugins"][name].config.lang[:] = ["en"]  # in place: the search index holds this list
     plugin = config["plugins"].get("i18n")
     if plugin is not None:
         for language in plugin.config.languages:

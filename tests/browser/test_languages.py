@@ -1,0 +1,81 @@
+"""The site in Spanish, Czech and Italian beside English, in the browser: the language switcher
+leads to the same page in another language, ``lang`` is right on the page and on its quotes,
+search finds Czech words (lunr has no Czech stemmer and its trimmer would cut Czech letters), and
+a trainee walks from the home page in their language to the onboarding and practice of their
+rulebook meeting no English sentence on a page declared translated (the pages still pending say,
+in the reader's language, that they are shown in English, and are marked ``lang="en"``)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from spec_engine.i18n import TRANSLATED
+from spec_engine.pages import site
+from tests.english import english_sentences
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+PENDING = {"es": "aún no está traducida", "cs": "zatím není přeložena", "it": "non è ancora tradotta"}
+"""The notice of a page not translated yet, in each language (the catalog's words)."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_switcher_leads_to_the_same_page_in_each_language(page: Page, code: str) -> None:
+    page.goto(f"{code}/generated/glossary.html")
+    assert page.locator("html").get_attribute("lang") == code
+    links = page.locator("a.md-select__link")
+    hrefs = {links.nth(i).get_attribute("hreflang"): links.nth(i).get_attribute("href") for i in range(links.count())}
+    assert set(hrefs) == {"en", "es", "cs", "it"}
+    page.locator("a.md-select__link[hreflang=en]").dispatch_event("click")
+    expect(page).to_have_url(page.url.split(f"/{code}/")[0] + "/generated/glossary.html")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.locator(f"a.md-select__link[hreflang={code}]").dispatch_event("click")
+    expect(page).to_have_url(page.url.replace("/generated/", f"/{code}/generated/"))
+
+
+def test_quotes_keep_their_language_and_english_left_is_marked(page: Page) -> None:
+    page.goto("cs/generated/uy.html")  # a regulation page not translated yet, under Czech
+    assert page.locator("html").get_attribute("lang") == "cs"
+    expect(page.locator(".language-notice")).to_contain_text(PENDING["cs"])
+    assert page.locator('article div[lang="en"] blockquote[lang="es"]').count() > 50  # UY's clauses, in Spanish
+    page.goto("it/generated/glossary.html")
+    assert page.locator('q[lang="it"]').count() >= 10
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "found"),
+    [("cs", "sázení", "cz.html#cz-hra-4"), ("cs", "řezací", "cz.html#cz-karty-4"), ("cs", "děkuji", "cz.html#cz-hra-4"), ("es", "plantarse", "cl.html#cl-")],
+)
+def test_search_finds_words_of_each_language(page: Page, code: str, query: str, found: str) -> None:
+    page.goto(f"{code}/index.html")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material searches on keyup (see test_site.search)
+    results = page.locator(".md-search-result__list a.md-search-result__link")
+    expect(results.first).to_be_visible()
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    assert any(found in href for href in hrefs), hrefs
+
+
+@pytest.mark.parametrize(("code", "reg"), [("es", "UY"), ("cs", "CZ"), ("it", "IT")])
+def test_a_trainee_walks_home_onboarding_practice_in_their_language(page: Page, code: str, reg: str) -> None:
+    declared = set(site.translated_pages())
+    page.goto(f"{code}/index.html")
+    walked = []
+    for step in (f'a[href$="onboarding-{reg.lower()}.html"]', f'a[href*="practice.html?reg={reg}"]'):
+        name = page.url.split(f"/{code}/", 1)[1].split("?")[0].replace(".html", ".md")
+        walked.append(name)
+        if name in declared:
+            assert english_sentences(page.content(), code) == [], name
+        else:
+            expect(page.locator(".language-notice")).to_contain_text(PENDING[code])
+        page.locator(f"article {step}").first.click()
+        assert page.locator("html").get_attribute("lang") == code
+    expect(page.locator(".language-notice")).to_contain_text(PENDING[code])  # practice: pending for now
+    expect(page.locator("#bj-status")).to_contain_text("Python", timeout=60_000)
+    expect(page.locator("#bj-start")).to_be_enabled(timeout=60_000)  # its scripts and Python found under /<code>/
+    page.locator("#bj-start").click()
+    expect(page.locator("#bj-round")).not_to_be_empty(timeout=60_000)
+    assert walked[0] == "index.md"

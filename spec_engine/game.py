@@ -1229,7 +1229,9 @@ class Round:
             if hard not in totals and not (hand.ace and hard <= 11 and hard + 10 in totals):
                 allowed = ", ".join(str(t) for t in sorted(totals))
                 # i18n: {allowed} lists the totals ("9, 10, 11"); {total} is the hand's.
-                return "double_totals", _("doubling is allowed only on {allowed}, not on {total}", allowed=allowed, total=hand.total)
+                return "double_totals", _(
+                    "doubling is allowed only on {allowed}, not on {total}", allowed=allowed, total=hand.total
+                )
         return self._hit_refusal(box, hand)  # (a double draws a card: what refuses a card refuses it)
 
     def can_double(self, box: int) -> bool:

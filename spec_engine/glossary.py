@@ -169,7 +169,8 @@ def problems(languages: tuple[str, ...]) -> list[str]:
                 continue
             names = {frozenset(t.forms) for t in found}
             if len(names) > 1:
-                out.append(f"concept {concept.key!r} in {language!r}: its terms name different forms {sorted(map(sorted, names))}")
+                forms = sorted(map(sorted, names))
+                out.append(f"concept {concept.key!r} in {language!r}: its terms name different forms {forms}")
             seen: set[str] = set()
             for term in found:
                 for name in term.forms:

@@ -32,7 +32,9 @@ def test_every_cited_term_is_in_its_clauses_and_every_concept_has_a_word_in_ever
         ('clauses = ["CZ-HRA-18", "CZ-HRA-30"]', 'clauses = ["UY-2.3"]', "UY-2.3 is a clause of a text in 'es'"),
     ],
 )
-def test_a_wrong_citation_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old: str, new: str, said: str) -> None:
+def test_a_wrong_citation_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old: str, new: str, said: str
+) -> None:
     monkeypatch.setattr(glossary, "PATH", broken_copy(glossary.PATH, tmp_path, old, new))
     glossary.concepts.cache_clear()
     try:
@@ -53,7 +55,9 @@ def test_entries_of_one_concept_name_the_same_forms(tmp_path: Path, monkeypatch:
     assert any("its terms name different forms" in p for p in found), found
 
 
-def test_a_term_without_its_citation_or_the_project_mark_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_term_without_its_citation_or_the_project_mark_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(glossary, "PATH", broken_copy(glossary.PATH, tmp_path, "project = true\n", ""))
     glossary.concepts.cache_clear()
     try:

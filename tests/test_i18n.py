@@ -69,23 +69,27 @@ def test_czech_has_three_plural_forms(compiled: Path) -> None:
     message = ("This glossary holds {count} concept.", "This glossary holds {count} concepts.")
     with language("cs"):
         said = [ngettext(*message, n, count=n) for n in (1, 3, 17)]
-    assert said == ["Tento slovník obsahuje 1 pojem.", "Tento slovník obsahuje 3 pojmy.", "Tento slovník obsahuje 17 pojmů."]
+    assert said == [
+        "Tento slovník obsahuje 1 pojem.",
+        "Tento slovník obsahuje 3 pojmy.",
+        "Tento slovník obsahuje 17 pojmů.",
+    ]
 
 
 def test_a_missing_catalog_is_an_error_never_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(i18n, "LOCALE", tmp_path)
     i18n.catalog.cache_clear()
     try:
-        with pytest.raises(i18n.CatalogMissing, match="tools/i18n.py compile"), language("es"):
+        with pytest.raises(i18n.CatalogMissing, match=r"tools/i18n\.py compile"), language("es"):
             pass
     finally:
         i18n.catalog.cache_clear()
-    with pytest.raises(InputError, match="'fr' is not one of en, es, cs, it"), language("fr"):
+    with pytest.raises(InputError, match=r"'fr' is not one of en, es, cs, it"), language("fr"):
         pass
 
 
 def test_a_placeholder_nothing_fills_is_named() -> None:
-    with pytest.raises(InputError, match="placeholder {box} has no value"):
+    with pytest.raises(InputError, match=r"placeholder \{box\} has no value"):
         _("each {box}")
 
 
@@ -250,7 +254,7 @@ def test_the_detector_finds_an_english_sentence_and_spares_what_is_marked() -> N
         "<p>Reparta una carta a cada casillero.</p>"
         "<p>Deal one card to each box, then check the total.</p>"
         '<blockquote lang="en"><p>This is left in English on purpose.</p></blockquote>'
-        "<p><code>the value of the field is a list</code> y <q lang=\"it\">il giocatore</q>.</p>"
+        '<p><code>the value of the field is a list</code> y <q lang="it">il giocatore</q>.</p>'
         "<p>El jugador UY-43.2 recibe AS y TD.</p>"
         "</article></body></html>"
     )

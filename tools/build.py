@@ -199,7 +199,7 @@ def phases() -> list[Phase]:
             lambda: [*package(), *files("tests/test_features.py", "tests/conftest.py")],
             ("reports/scenarios.json", "reports/recordings"),
             run_scenarios,
-        )
+        ),
     ]
     javascript = []
     if shutil.which("node"):

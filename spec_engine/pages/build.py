@@ -45,15 +45,15 @@ from spec_engine.kit.vectors import collect, write
 from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
 from spec_engine.pages.cost import cost_page, effect_figures, matrix_effects, strategy_page
+from spec_engine.pages.glossary import glossary_page
 from spec_engine.pages.hands import worked_hands_page
+from spec_engine.pages.home import home_page
 from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.pages.pairs import costed_fields, pairs_page
 from spec_engine.pages.pdf import write_pdf
 from spec_engine.pages.play import play_page
 from spec_engine.pages.practice import practice_page
-from spec_engine.pages.glossary import glossary_page
-from spec_engine.pages.home import home_page
 from spec_engine.pages.regulations import regulation_page
 from spec_engine.pages.scenarios import coverage_page, events_page, scenario_file_page, scenario_index
 from spec_engine.pages.site import localized, translated_pages

@@ -63,7 +63,10 @@ def glossary_page() -> str:
         ),
         "",
         ngettext(
-            "This glossary holds {count} concept.", "This glossary holds {count} concepts.", len(concepts()), count=len(concepts())
+            "This glossary holds {count} concept.",
+            "This glossary holds {count} concepts.",
+            len(concepts()),
+            count=len(concepts()),
         ),
         "",
     ]

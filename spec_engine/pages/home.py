@@ -128,10 +128,7 @@ def home_page() -> str:
                 "engine's assumption where the text is silent, with its reason. The texts are the authority: "
                 "nothing is invented."
             ),
-            "- "
-            + _(
-                "Money is exact (3:2 on 15 is 22.5). Cards are written `AS`, `TD`, `7C` (rank, then suit)."
-            ),
+            "- " + _("Money is exact (3:2 on 15 is 22.5). Cards are written `AS`, `TD`, `7C` (rank, then suit)."),
             "- "
             + _(
                 "The [glossary]({glossary}) gives the trade's words of each text, each cited to its clauses.",

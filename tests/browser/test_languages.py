@@ -7,6 +7,8 @@ in the reader's language, that they are shown in English, and are marked ``lang=
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -45,7 +47,12 @@ def test_quotes_keep_their_language_and_english_left_is_marked(page: Page) -> No
 
 @pytest.mark.parametrize(
     ("code", "query", "found"),
-    [("cs", "sázení", "cz.html#cz-hra-4"), ("cs", "řezací", "cz.html#cz-karty-4"), ("cs", "děkuji", "cz.html#cz-hra-4"), ("es", "plantarse", "cl.html#cl-")],
+    [
+        ("cs", "sázení", "cz.html#cz-hra-4"),
+        ("cs", "řezací", "cz.html#cz-karty-4"),
+        ("cs", "děkuji", "cz.html#cz-hra-4"),
+        ("es", "plantarse", "cl.html#cl-"),
+    ],
 )
 def test_search_finds_words_of_each_language(page: Page, code: str, query: str, found: str) -> None:
     page.goto(f"{code}/index.html")
@@ -55,7 +62,7 @@ def test_search_finds_words_of_each_language(page: Page, code: str, query: str, 
     box.press("End")  # Material searches on keyup (see test_site.search)
     results = page.locator(".md-search-result__list a.md-search-result__link")
     expect(results.first).to_be_visible()
-    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    hrefs = [re.sub(r"\?[^#]*", "", results.nth(i).get_attribute("href") or "") for i in range(results.count())]
     assert any(found in href for href in hrefs), hrefs
 
 

@@ -104,17 +104,22 @@ def test_a_malformed_override_stops_the_build_at_once(
 
 
 def test_the_real_phases_read_what_they_say() -> None:
-    """The site's phases, in order: the scenarios, the JavaScript reports, the pages (which
-    read both), the notebooks, MkDocs (which reads the pages and notebooks)."""
+    """The site's phases, in order: the catalogs (the gate, then compiled), the scenarios, the
+    JavaScript reports, the pages (which read all three), the notebooks, MkDocs (which reads the
+    pages and notebooks)."""
     tool = load_build()
     phases = tool.phases()
     names = [p.name for p in phases]
-    assert names[0] == "scenarios" and names[-1] == "mkdocs"
+    assert names[:2] == ["catalogs", "scenarios"] and names[-1] == "mkdocs"
     pages = next(p for p in phases if p.name == "pages")
-    assert "scenarios" in pages.after and all(n in pages.after for n in names if n.startswith("javascript-"))
+    assert {"catalogs", "scenarios"} <= set(pages.after)
+    assert all(n in pages.after for n in names if n.startswith("javascript-"))
     assert set(phases[-1].after) == {"pages", *(n for n in names if n.startswith("notebook "))}
-    features = [p for p in phases[0].inputs() if p.suffix == ".feature"]
-    assert len(features) > 20 and (ROOT / "tests" / "test_features.py") in phases[0].inputs()
+    features = [p for p in phases[1].inputs() if p.suffix == ".feature"]
+    assert len(features) > 20 and (ROOT / "tests" / "test_features.py") in phases[1].inputs()
+    catalogs = {p.relative_to(ROOT).as_posix() for p in phases[0].inputs()}
+    assert "spec_engine/locale/es/LC_MESSAGES/messages.po" in catalogs and "docs/javascripts/python.js" in catalogs
+    assert not any(p.endswith(".mo") or p.startswith("docs/javascripts/locale/") for p in catalogs)  # what it writes
 
 
 def test_make_site_installs_only_what_the_site_needs() -> None:

@@ -63,3 +63,68 @@ def test_a_site_built_with_overrides_says_so_on_every_page(hooks: ModuleType, mo
     banner, rest = page.split("</div>\n", 1)
     assert rest == "<p>text</p>" and 'class="admonition warning overrides-banner"' in banner
     assert "CL: Double down on: any two cards" in banner and "UY: Decks in the shoe: 6" in banner
+
+
+# --- the site in other languages ------------------------------------------------------------
+class _File:
+    def __init__(self, dest_uri: str, src_uri: str = "", localization: str | None = None) -> None:
+        self.dest_uri, self.src_uri, self.norm_src_uri, self.localization = dest_uri, src_uri, src_uri, localization
+
+
+class _Page:
+    def __init__(self, file: _File) -> None:
+        self.file = file
+
+
+class _Plugin:
+    def __init__(self, current: str) -> None:
+        self.current_language, self.default_language = current, "en"
+
+
+def _config(code: str) -> dict[str, object]:
+    return {"plugins": {"i18n": _Plugin(code)}}
+
+
+def test_an_english_page_under_a_language_keeps_its_assets(hooks: ModuleType) -> None:
+    """Raw HTML written for ``generated/practice.html`` and built as ``es/generated/practice.html``:
+    an address that finds nothing under ``es/`` is pointed back to the file the English page meant;
+    one that finds its file (a page of the language, an address MkDocs resolved) is left alone."""
+    files = [_File("javascripts/python.js"), _File("es/generated/uy.html"), _File("generated/rules.csv")]
+    page = _Page(_File("es/generated/practice.html", "generated/practice.md"))
+    content = (
+        '<script src="../javascripts/python.js"></script><a href="uy.html#uy-1">UY</a>'
+        '<a href="rules.csv?x=1">csv</a><a href="../../javascripts/python.js">ok</a><a href="#top">top</a>'
+        '<a href="https://example.org/x">away</a>'
+    )
+    fixed = hooks._assets(content, page, files)
+    assert fixed == (
+        '<script src="../../javascripts/python.js"></script><a href="uy.html#uy-1">UY</a>'
+        '<a href="../../generated/rules.csv?x=1">csv</a><a href="../../javascripts/python.js">ok</a>'
+        '<a href="#top">top</a><a href="https://example.org/x">away</a>'
+    )
+
+
+def test_a_page_in_another_language_says_whose_translation_or_why_it_is_english(hooks: ModuleType) -> None:
+    translated = hooks.on_page_content(
+        "<p>Hola</p>", _Page(_File("es/index.html", "index.es.md", "es")), _config("es"), []
+    )
+    assert 'lang="es"' in translated and "Una traducción del proyecto" in translated
+    assert 'href="../es/generated/uy.html"' in translated and translated.endswith("<p>Hola</p>")
+    english = hooks.on_page_content("<p>Labs</p>", _Page(_File("cs/labs.html", "labs.md")), _config("cs"), [])
+    assert "jen v angličtině" in english and english.endswith('<div lang="en"><p>Labs</p></div>')
+    pending = hooks.on_page_content(
+        "<p>R</p>", _Page(_File("it/generated/rules.html", "generated/rules.md")), _config("it"), []
+    )
+    assert "non è ancora tradotta" in pending
+
+
+def test_the_navigation_is_translated_from_the_catalogs(hooks: ModuleType) -> None:
+    nav = [{"Home": "index.md"}, {"The regulations": [{"Uruguay, DGC (UY)": "generated/uy.md"}]}]
+    assert hooks.nav_translations(nav, "es") == {
+        "Home": "Inicio",
+        "The regulations": "Los reglamentos",
+        "Uruguay, DGC (UY)": "Uruguay, DGC (UY)",
+    }
+    assert hooks.nav_translations([{"Czech casino (CZ)": "generated/cz.md"}], "cs") == {
+        "Czech casino (CZ)": "České kasino (CZ)"
+    }

@@ -178,11 +178,14 @@ def _titles(nav: Any) -> list[str]:
     return out
 
 
-def on_page_content(content: str, page: Any, config: Any, files: Any, **_: Any) -> str:
+def on_page_content(content: str, page: Any = None, config: Any = None, files: Any = None, **_: Any) -> str:
+    """The page's content: its wide tables framed, the overrides' banner, and in a build of
+    another language than English the notice of :func:`_notice` (an English page marked
+    ``lang="en"``); a page that runs a widget gets the widgets' messages first."""
     framed = frame_tables(content)
-    code = current_language(config)
-    if code == "en":
-        return _banner() + _scripts(framed, page, code) + framed
+    code = current_language(config) if config is not None else "en"
+    if page is None or code == "en":
+        return _banner() + (_scripts(framed, page, code) if page is not None else "") + framed
     localized = getattr(page.file, "localization", None) == code
     body = framed if localized else f'<div lang="en">{_assets(framed, page, files)}</div>'
     return _banner() + _notice(page, code, localized) + _scripts(framed, page, code) + body

@@ -137,8 +137,19 @@ def render(text: str, values: Mapping[str, object]) -> str:
 
 
 def _(message: str, /, **values: object) -> str:
-    """``message`` in the active language, its placeholders filled."""
-    return render(catalog(_language.get()).gettext(message), values)
+    """``message`` in the active language, its placeholders filled. (English, the message
+    itself, takes the short way: the engine builds its refusals' reasons in its hot path.)"""
+    code = _language.get()
+    if code != SOURCE:
+        return render(catalog(code).gettext(message), values)
+    if not values:
+        return message if "{" not in message else render(message, values)
+    try:
+        return message.format(**values)
+    except KeyError as missing:
+        raise InputError(
+            f"message placeholder {{{missing.args[0]}}} has no value", field=str(missing.args[0])
+        ) from None
 
 
 def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:

@@ -4,6 +4,7 @@
     python tools/i18n.py extract    # the sources -> spec_engine/locale/messages.pot (the template)
     python tools/i18n.py update     # the template -> each language's messages.po (new messages empty)
     python tools/i18n.py check      # the gate: fails on what a translator still owes (make site runs it)
+    python tools/i18n.py check-all  # the gate, the template's freshness and the catalogs' leftovers too
     python tools/i18n.py compile    # each .po -> messages.mo (the engine) and javascripts/locale/<code>.js
 
 One gettext domain. The messages come from:
@@ -18,13 +19,15 @@ One gettext domain. The messages come from:
   (``data/glossary.toml``); the template's comment ``toml: <key>`` names the entry;
 - the navigation's titles (``mkdocs.yml``, context ``nav``).
 
-The template is written without line numbers (a message moves with the code; the gate compares
-the messages and their files). ``check`` fails, naming each message and language, on: a template
-that differs from what the sources say now (run ``extract``); a catalog that lacks a message of the
-template or keeps one it no longer has (run ``update``); and, for every message of the units
-declared translated (``spec_engine/data/translation.toml``), a translation that is missing or
-fuzzy, a plural entry without each of the language's forms; and, for every translation, a
-placeholder that is neither its message's nor a form of the glossary in that language.
+The template is written without line numbers (a message moves with the code; the check compares
+the messages and their files). ``check`` (the gate ``make site`` runs) fails, naming each message
+and language, on: for every message of the units declared translated
+(``spec_engine/data/translation.toml``), a translation that is missing or fuzzy, a plural entry
+without each of the language's forms; for every translation, a placeholder that is neither its
+message's nor a form of the glossary in that language; a glossary term its clauses do not
+contain. ``check-all`` (``tests/test_i18n.py``) adds: a template that differs from what the
+sources say now (run ``extract``), a catalog that lacks a message of the template or keeps one
+it no longer has (run ``update``).
 """
 
 from __future__ import annotations
@@ -222,16 +225,21 @@ def placeholders(text: str) -> set[str]:
     return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-def problems(template: Catalog | None = None, catalogs: dict[str, Catalog] | None = None) -> list[str]:
-    """Everything the gate refuses, one line each (see the module's docstring)."""
+def problems(*, complete: bool = True, catalogs: dict[str, Catalog] | None = None) -> list[str]:
+    """What the gate refuses, one line each (see the module's docstring). ``complete=False``
+    (``make site``'s gate) asks only what the pages declared translated need: every message they
+    show, translated in every language, and every translation's placeholders; the template's
+    freshness and the catalogs' leftovers are for the tests (``tests/test_i18n.py``), so that a
+    new text (``new-regulation``) builds at once with what remains listed."""
     out: list[str] = []
     fresh = extract_catalog()
-    template = template if template is not None else (_read(TEMPLATE) if TEMPLATE.is_file() else Catalog())
-    now = {_key(m): _shape(m) for m in fresh if m.id}
-    kept = {_key(m): _shape(m) for m in template if m.id}
-    for key in sorted(now.keys() | kept.keys()):
-        if now.get(key) != kept.get(key):
-            out.append(f"the template is stale (run: python tools/i18n.py extract): {key[1][:70]!r}")
+    if complete:
+        template = _read(TEMPLATE) if TEMPLATE.is_file() else Catalog()
+        now = {_key(m): _shape(m) for m in fresh if m.id}
+        kept = {_key(m): _shape(m) for m in template if m.id}
+        for key in sorted(now.keys() | kept.keys()):
+            if now.get(key) != kept.get(key):
+                out.append(f"the template is stale (run: python tools/i18n.py extract): {key[1][:70]!r}")
     sources = declared_sources()
     if catalogs is None:
         catalogs = {code: _read(po_path(code), code) for code in TRANSLATED if po_path(code).is_file()}
@@ -240,25 +248,28 @@ def problems(template: Catalog | None = None, catalogs: dict[str, Catalog] | Non
         if catalog is None:
             out.append(f"{code}: no catalog {po_path(code).relative_to(ROOT)} (run: python tools/i18n.py update)")
             continue
-        out += _language_problems(code, catalog, fresh, sources)
+        out += _language_problems(code, catalog, fresh, sources, complete=complete)
     return out
 
 
-def _language_problems(code: str, catalog: Catalog, template: Catalog, sources: list[str]) -> list[str]:
+def _language_problems(
+    code: str, catalog: Catalog, template: Catalog, sources: list[str], *, complete: bool = True
+) -> list[str]:
     out: list[str] = []
     words = glossary.placeholders(code)
     keys = {_key(m) for m in template if m.id}
-    for key in sorted({_key(m) for m in catalog if m.id} - keys):
+    for key in sorted({_key(m) for m in catalog if m.id} - keys) if complete else ():
         out.append(f"{code}: {key[1][:70]!r} is no longer a message (run: python tools/i18n.py update)")
     for message in template:
         if not message.id:
             continue
         ident = message.id if isinstance(message.id, str) else message.id[0]
         found = catalog.get(message.id, context=message.context)
-        if found is None:
-            out.append(f"{code}: {ident[:70]!r} is missing (run: python tools/i18n.py update)")
-            continue
         strict = declared(message, sources)
+        if found is None:
+            if complete or strict:
+                out.append(f"{code}: {ident[:70]!r} is missing (run: python tools/i18n.py update)")
+            continue
         strings = [found.string] if isinstance(found.string, str) else list(found.string or ())
         if strict and found.fuzzy:
             out.append(f"{code}: {ident[:70]!r} is fuzzy (check it, then remove the fuzzy flag)")
@@ -280,12 +291,13 @@ def _language_problems(code: str, catalog: Catalog, template: Catalog, sources: 
     return out
 
 
-def check_command() -> str:
-    found = problems()
+def check_command(complete: bool = False) -> str:
+    found = problems(complete=complete)
     found += [f"glossary: {p}" for p in glossary.problems(TRANSLATED)]
     if found:
         raise SystemExit("the catalogs are not complete:\n  " + "\n  ".join(found))
-    return f"the catalogs of {', '.join(TRANSLATED)} are complete for the units declared translated"
+    what = "complete, and the template current" if complete else "complete for the units declared translated"
+    return f"the catalogs of {', '.join(TRANSLATED)} are {what}"
 
 
 # ----------------------------------------------------------------------------- compiling
@@ -326,7 +338,13 @@ def compile_command() -> str:
     return f"{len(compile_catalogs())} files compiled"
 
 
-COMMANDS = {"extract": extract_command, "update": update_command, "check": check_command, "compile": compile_command}
+COMMANDS = {
+    "extract": extract_command,
+    "update": update_command,
+    "check": check_command,
+    "check-all": lambda: check_command(complete=True),
+    "compile": compile_command,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

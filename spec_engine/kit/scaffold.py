@@ -288,6 +288,7 @@ def new_regulation(
     )  # fmt: skip
     write_regulation_enums((*ids, reg_id), data / "protocol")
     written += [listing, *(data / "protocol" / n for n in REGULATION_ENUMS)]
+    written += catalog_entries(root, lower, [short, f"{REVIEW}: what the text is, and whose"])
     # a row in every compare outline: that of the rule set nearest the new one's values
     nearest = max(ids, key=lambda r: sum(getattr(others[r], k) == v for k, v in values.items()))
     rows = 0
@@ -307,18 +308,43 @@ def _clause_ids(data: Path, reg_id: str) -> list[str]:
     return [c["id"] for c in raw.get("clause", [])]
 
 
+def catalog_entries(root: Path, lower: str, messages: list[str]) -> list[Path]:
+    """The new text's name and description in every language's catalog
+    (``spec_engine/locale/<code>/LC_MESSAGES/messages.po``): every page shows them, so the gate of
+    ``make site`` requires them. Each is copied as it is, marked TO REVIEW for a translator
+    (``review_marks`` lists it); a message the catalog has already is left as it is."""
+    written = []
+    for po in sorted((root / "spec_engine" / "locale").glob("*/LC_MESSAGES/messages.po")):
+        text = po.read_text(encoding="utf-8")
+        added = []
+        for message in messages:
+            quoted = json.dumps(message, ensure_ascii=False)
+            if f"\nmsgid {quoted}\n" not in text:
+                added.append(
+                    f"\n#. {REVIEW}: copied by new-regulation, to translate\n"
+                    f"#: spec_engine/data/clauses/{lower}.toml\nmsgid {quoted}\nmsgstr {quoted}\n"
+                )
+        if added:
+            po.write_text(text.rstrip("\n") + "\n" + "".join(added), encoding="utf-8")
+            written.append(po)
+    return written
+
+
 def review_marks(root: Path) -> list[str]:
-    """Every value still marked TO REVIEW in the data and the features: ``file:line: text``."""
+    """Every value still marked TO REVIEW in the data, the features and the catalogs' messages
+    (a translator's comment there): ``file:line: text``."""
     out = []
     for folder in (
         root / "spec_engine" / "data" / "clauses",
         root / "spec_engine" / "data" / "rulesets",
         root / "features",
+        root / "spec_engine" / "locale",
     ):
         for path in sorted(folder.rglob("*")):
-            if path.suffix not in (".toml", ".feature"):
+            if path.suffix not in (".toml", ".feature", ".po"):
                 continue
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-                if REVIEW in line and not line.lstrip().startswith("#"):
+                comment = line.lstrip().startswith("#")
+                if REVIEW in line and (not comment or line.startswith(f"#. {REVIEW}")):
                     out.append(f"{path.relative_to(root)}:{number}: {line.strip()[:100]}")
     return out

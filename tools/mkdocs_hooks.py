@@ -297,7 +297,7 @@ def on_serve(server: Any, **_: Any) -> Any:
 def on_pre_build(config: Any, **_: Any) -> None:
     """While serving, before each build: bring the generated pages up to date (only the phases
     whose inputs changed run; nothing, when a hand-written page changed)."""
-    if not _serving["on"]:
+    if not _serving["on"] or current_language(config) != "en":  # once per rebuild, not once per language
         return
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}  # no __pycache__ write wakes the watcher
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--pages-only"], cwd=ROOT, env=env)

@@ -123,12 +123,11 @@ def on_config(config: Any, **_: Any) -> Any:
     (``spec_engine/data/regulations.toml``): a new text appears without editing mkdocs.yml. Then
     each language's navigation titles, from the catalogs (the i18n plugin's ``nav_translations``).
 
-    Search keeps lunr's English pipeline only (``lang: [en]``, the trimmer left out in
-    ``mkdocs.yml``): with the Spanish and Italian stemmers the i18n plugin adds, a Czech word with
-    a letter outside ASCII (``sázení``, ``děkuji``) is found nowhere (measured in the browser:
-    ``tests/browser/test_languages.py``); with English alone every language's words are found as
-    written, and English stemming, which leaves Czech, Spanish and Italian words nearly whole, is
-    applied to the index and the query alike."""
+    Search keeps lunr's English pipeline only (``lang: [en]``): with the Spanish and Italian
+    stemmers the i18n plugin adds, a Czech word with a letter outside ASCII (``sázení``,
+    ``děkuji``) is found nowhere (measured in the browser: ``tests/browser/test_languages.py``);
+    with English alone (Material's pipeline: the stop words only, no trimmer, no stemmer) every
+    language's words are found as written."""
     from spec_engine.catalog import REGULATION_IDS
     from spec_engine.pages.site import regulation_title
 

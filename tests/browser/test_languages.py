@@ -86,3 +86,19 @@ def test_a_trainee_walks_home_onboarding_practice_in_their_language(page: Page, 
     page.locator("#bj-start").click()
     expect(page.locator("#bj-round")).not_to_be_empty(timeout=60_000)
     assert walked[0] == "index.md"
+
+
+def test_the_python_in_the_page_answers_in_the_pages_language(page: Page) -> None:
+    """The worker activates the page's language: the engine's refusal (the one message wrapped
+    on the Python side so far) reads in Spanish under /es/, in CL's word for doubling."""
+    page.goto("es/generated/play.html")
+    expect(page.locator("#bj-deal")).to_be_enabled(timeout=60_000)
+    page.select_option("#bj-reg", "CL")
+    page.fill("#bj-box", "TS 2H")
+    page.fill("#bj-dealer", "9D")
+    page.fill("#bj-rest", "5C")
+    page.fill("#bj-seed", "")
+    page.click("#bj-deal")
+    cl = page.locator('#bj .bj-table[data-reg="CL"]')
+    cl.locator('button[data-action="double"][data-legal="false"]').click()
+    expect(cl.locator(".bj-refusal")).to_contain_text("solo se puede doblar con 9, 10, 11, no con 12")

@@ -128,16 +128,19 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
 
 def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bool) -> str:
     """What the differences between two rule sets cost the player, rule by rule and in all: two
-    rulebooks, or one and a copy with ``changes`` (``field=value``, as in the rule-set files)."""
+    rulebooks, or one and a copy with ``changes`` (``field=value``, as in the rule-set files).
+    A value its text does not state is marked *, and the output says how much of the total
+    rests on such values."""
     import json
+    import textwrap
 
     try:
         from spec_engine.analysis.compare import Costing
     except ImportError as exc:  # numpy missing
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
     from spec_engine.overrides import rule_value
-    from spec_engine.pages.labels import label, words
-    from spec_engine.rules import topics_of
+    from spec_engine.pages.labels import ASSUMED_LEGEND, ASSUMED_MARK, label, marked, words
+    from spec_engine.pages.pairs import assumption_sentence, interaction_sentence, topic_title
 
     a = analysed_rules(first)
     b = analysed_rules(second) if second else a
@@ -160,13 +163,15 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
     costing = Costing()
     c = costing.compare(a, b)
     name_b = b.id if second else f"{b.id} changed"
-    moving = [e for e in c.effects if e.in_a is not None]
-    topics = dict.fromkeys(t for e in moving for t in topics_of(e.field))
-    joint = {
-        t: costing.joint(a, b, tuple(e.field for e in moving if t in topics_of(e.field)))
-        for t in topics
-        if sum(t in topics_of(e.field) for e in moving) > 1
-    }
+    names = (a.id, name_b)
+    topics = costing.topics(c)
+
+    def pp(value: float | None) -> str:
+        """Percentage points, four places; a change that rounds to nothing is +0.0000."""
+        return "-" if value is None else f"{value:+.4f}".replace("-0.0000", "+0.0000")
+
+    shown = [e for e in c.moving if e.interaction is not None and pp(e.in_a) != pp(e.in_b)]
+    moves = {e.field: costing.interplay(c, e.field) for e in shown}
     if as_json:
         return json.dumps(
             {
@@ -174,46 +179,71 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
                 "to": name_b,
                 "returns_percent": {"from": c.a_return, "to": c.b_return},
                 "total_points": c.total,
+                "assumed_share": {
+                    "points": c.assumed_share,
+                    "within_to": c.on_assumptions[1],
+                    "rules": [e.field for e in c.moving if e.assumed],
+                },
+                "stated_share_points": c.stated_share,
                 "effects": [
                     {
                         "rule": e.field,
                         "from": words(e.field, e.a_value),
                         "to": words(e.field, e.b_value),
+                        "assumed": {"from": e.a_assumed, "to": e.b_assumed},
+                        "rests_on_assumption": e.assumed,
                         "within_from": e.in_a,
                         "within_to": e.in_b,
+                        "moved_by": [{"rule": f, "points": x} for f, x in moves.get(e.field, ())],
                         "changes_instead": e.elsewhere or None,
                     }
                     for e in c.effects
                 ],
-                "topics_at_once": {t: {"within_from": x, "within_to": y} for t, (x, y) in joint.items()},
+                "topics_at_once": {
+                    t.topic: {"rules": list(t.fields), "within_from": t.in_a, "within_to": t.in_b} for t in topics
+                },
                 "other_rules_differing": list(c.other),
-                "note": "percentage points of the player's return per unit staked, basic strategy (floats)",
+                "other_rules_resting_on_assumptions": list(c.other_assumed),
+                "note": (
+                    "percentage points of the player's return per unit staked, basic strategy (floats); "
+                    "assumed: a value its text does not state; assumed_share: the change of the assumed values "
+                    "that move the return, all at once, within the first rule set (points) and within the second "
+                    "(within_to), the rest of the total (stated_share_points) resting on what the texts state; "
+                    "moved_by: how much more the rule's change is worth within the first rule set when one other "
+                    "rule alone takes the second's value"
+                ),
             },
             indent=1,
         )
 
-    def pp(value: float | None) -> str:
-        return "-" if value is None else f"{value:+.4f}"
-
     lines = [
         f"{a.id} to {name_b}: the player's return under basic strategy, {a.id} {c.a_return:+.4f} %, "
         f"{name_b} {c.b_return:+.4f} %: {c.total:+.4f} percentage points in all",
+        *textwrap.wrap(assumption_sentence(c, pp, names), 100, subsequent_indent="  "),
         "",
         f"{'rule':<44} {a.id:>16} {name_b:>16} {'within ' + a.id:>12} {'within ' + b.id:>12}",
     ]
-    for e in moving:
+    for e in c.moving:
         lines.append(
-            f"{label(e.field)[:44]:<44} {words(e.field, e.a_value)[:16]:>16} {words(e.field, e.b_value)[:16]:>16} "
-            f"{pp(e.in_a):>12} {pp(e.in_b):>12}"
+            f"{label(e.field)[:44]:<44} {marked(e.field, e.a_value, e.a_assumed)[:16]:>16} "
+            f"{marked(e.field, e.b_value, e.b_assumed)[:16]:>16} {pp(e.in_a):>12} {pp(e.in_b):>12}"
         )
-    for t, (x, y) in joint.items():
-        lines.append(f"{t + ', all at once':<78} {pp(x):>12} {pp(y):>12}")
-    lines.append(f"{'one by one within ' + a.id + ', summed':<78} {pp(sum(e.in_a or 0.0 for e in moving)):>12}")
+    for t in topics:
+        title = textwrap.wrap(topic_title(t), 78, subsequent_indent="  ")
+        lines += [*title[:-1], f"{title[-1]:<78} {pp(t.in_a):>12} {pp(t.in_b):>12}"]
+    lines.append(f"{'one by one within ' + a.id + ', summed':<78} {pp(sum(e.in_a or 0.0 for e in c.moving)):>12}")
+    for e in shown:
+        lines += textwrap.wrap(interaction_sentence(c, e, moves[e.field], pp, names), 100, subsequent_indent="  ")
     for e in c.effects:
         if e.in_a is None:
-            lines.append(f"{label(e.field)}: {words(e.field, e.a_value)} -> {words(e.field, e.b_value)}: {e.elsewhere}")
+            lines.append(
+                f"{label(e.field)}: {marked(e.field, e.a_value, e.a_assumed)} -> "
+                f"{marked(e.field, e.b_value, e.b_assumed)}: {e.elsewhere}"
+            )
     if c.other:
-        lines.append(f"{len(c.other)} other rule values differ without changing the odds: {', '.join(c.other)}")
+        listed = ", ".join(f + (ASSUMED_MARK if f in c.other_assumed else "") for f in c.other)
+        lines.append(f"{len(c.other)} other rule values differ without changing the odds: {listed}")
+    lines.append(ASSUMED_LEGEND)
     lines.append("(percentage points of the player's return per unit staked; probabilities as floats)")
     return "\n".join(lines)
 

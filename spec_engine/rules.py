@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -309,6 +309,37 @@ class RuleSet:
         for key in changes:
             cites[key] = Citation("not stated", (), "changed from the regulation's value")
         return dataclasses.replace(self, citations=cites, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """How rule sets differ on one rule: the one definition every comparison shares (the rules
+    compared, the cost between two rulebooks, the command line, the downloads).
+
+    The rule sets differ (``sets_differ``) where their values, the values the engine plays,
+    are not all equal. The texts differ (``texts_differ``) only where the values the texts
+    state or are read to say are not all equal: a value the engine assumes where its text is
+    silent is never a text's. So two rule sets may differ where their texts do not: the
+    difference then rests on an assumption (``by_assumption``), and a page says so."""
+
+    field: str
+    sets_differ: bool
+    texts_differ: bool
+    assumed: tuple[bool, ...]
+    """Per rule set, in the order given: whether its value is assumed (its text does not state it)."""
+
+    @property
+    def by_assumption(self) -> bool:
+        """The rule sets differ, the texts do not: the difference rests on assumed values."""
+        return self.sets_differ and not self.texts_differ
+
+
+def difference(sets: Sequence[RuleSet], name: str) -> Difference:
+    """How ``sets`` differ on the rule ``name`` (see :class:`Difference`)."""
+    values = [repr(getattr(r, name)) for r in sets]
+    assumed = tuple(r.citations[name].assumed for r in sets)
+    said = {v for v, silent in zip(values, assumed, strict=True) if not silent}
+    return Difference(name, len(set(values)) > 1, len(said) > 1, assumed)
 
 
 def show_value(value: object) -> str:

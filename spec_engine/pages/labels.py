@@ -175,6 +175,19 @@ def words(field: str, value: object) -> str:
     return show_value(value)  # numbers, totals (9, 10, 11), ranges (4 to 50)
 
 
+ASSUMED_MARK = "*"
+"""What marks a value its text does not state (the rule set's assumption), the same on every
+page, in the downloads and on the command line."""
+
+ASSUMED_LEGEND = "* a value its text does not state: the engine assumes it (the rule set says why)"
+"""The legend of :data:`ASSUMED_MARK`, where a comparison shows it."""
+
+
+def marked(field: str, value: object, assumed: bool) -> str:
+    """:func:`words`, with :data:`ASSUMED_MARK` after a value its text does not state."""
+    return words(field, value) + (ASSUMED_MARK if assumed else "")
+
+
 def _ratio(value: Fraction) -> str:
     return f"{value.numerator}:{value.denominator}"
 
@@ -186,7 +199,7 @@ def summary(rules: RuleSet) -> str:
 
     def part(text: str, *fields: str) -> str:
         assumed = any(rules.citations[f].assumed for f in fields)
-        return text + ("*" if assumed else "")
+        return text + (ASSUMED_MARK if assumed else "")
 
     if rules.double_totals is None:
         doubling = "double any two cards"

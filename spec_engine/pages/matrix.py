@@ -316,8 +316,9 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None, costed: fro
             "",
             '<p class="matrix-export" markdown="0">The matrix to keep: <a href="rules.csv" download>CSV</a> '
             "(opens in a spreadsheet, its first row the header, ready to filter or sort: the trade's words, "
-            'the basis of each value, departures and effects) with <a href="rules-provenance.csv" download>'
-            "where the texts come from</a>, a second CSV (a spreadsheet holds one table to a file) · "
+            "the basis of each value, where <em>not stated</em> is the * of this page, departures and effects) "
+            'with <a href="rules-provenance.csv" download>where the texts come from</a>, a second CSV beside '
+            "it (a spreadsheet takes one table to a file) · "
             '<a href="rules.pdf" download>PDF</a> (or print this page).</p>',
             "",
             f'<div class="matrix-filters" markdown="0">Topic: <button type="button" class="md-button '

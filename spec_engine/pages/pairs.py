@@ -131,7 +131,7 @@ def pair_section(costing: Costing, c: Comparison) -> list[str]:
         f"<p>The player's return under basic strategy: {html.escape(text_of(a))} {_pct(c.a_return)}, "
         f"{html.escape(text_of(b))} {_pct(c.b_return)}. Under {b.id}'s rules the player gets "
         f"<strong>{abs(c.total):.3f} percentage points {direction}</strong> per unit staked than under "
-        f"{a.id}'s. {html.escape(assumption_sentence(c, _pp))}</p>"
+        f'{a.id}\'s.</p>\n\n<p class="assumed-share">{html.escape(assumption_sentence(c, _pp))}</p>'
     )
     head = (
         f'<thead><tr><th scope="col">rule</th><th scope="col">{a.id}</th><th scope="col">{b.id}</th>'
@@ -164,7 +164,7 @@ def pair_section(costing: Costing, c: Comparison) -> list[str]:
         "",
         f'<div class="scrollwrap" markdown="0" tabindex="0" role="region" aria-label="{a.id} to {b.id}">'
         f'<table class="pairs"><caption>From {html.escape(a.id)}\u2019s rules to {html.escape(b.id)}\u2019s, '
-        f"percentage points of the player's return ({html.escape(ASSUMED_LEGEND)})</caption>",
+        f"percentage points of the player's return; {html.escape(ASSUMED_LEGEND)}</caption>",
         head,
         "<tbody>",
         *rows,

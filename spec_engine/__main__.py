@@ -140,7 +140,7 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
         raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
     from spec_engine.overrides import rule_value
     from spec_engine.pages.labels import ASSUMED_LEGEND, ASSUMED_MARK, label, marked, words
-    from spec_engine.pages.pairs import assumption_sentence, interaction_sentence, topic_title
+    from spec_engine.pages.pairs import assumption_sentence, interaction_sentence, text_of, topic_title
 
     a = analysed_rules(first)
     b = analysed_rules(second) if second else a
@@ -164,6 +164,7 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
     c = costing.compare(a, b)
     name_b = b.id if second else f"{b.id} changed"
     names = (a.id, name_b)
+    texts = (text_of(a), text_of(b, name_b) if second else f"{name_b} (a value --set gives is no text's)")
     topics = costing.topics(c)
 
     def pp(value: float | None) -> str:
@@ -219,7 +220,7 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
     lines = [
         f"{a.id} to {name_b}: the player's return under basic strategy, {a.id} {c.a_return:+.4f} %, "
         f"{name_b} {c.b_return:+.4f} %: {c.total:+.4f} percentage points in all",
-        *textwrap.wrap(assumption_sentence(c, pp, names), 100, subsequent_indent="  "),
+        *textwrap.wrap(assumption_sentence(c, pp, names, texts), 100, subsequent_indent="  "),
         "",
         f"{'rule':<44} {a.id:>16} {name_b:>16} {'within ' + a.id:>12} {'within ' + b.id:>12}",
     ]

@@ -50,10 +50,14 @@ def text_of(rules: RuleSet, shown: str | None = None) -> str:
     return f"{shown or rules.id} ({regulation(rules.id).short})"
 
 
-def assumption_sentence(c: Comparison, pp: Points, names: tuple[str, str] | None = None) -> str:
+def assumption_sentence(
+    c: Comparison, pp: Points, names: tuple[str, str] | None = None, texts: tuple[str, str] | None = None
+) -> str:
     """How much of the pair's total rests on values a text does not state, and which (``names``:
-    the two sides as the reader sees them, the rule sets' ids by default)."""
+    the two sides as the reader sees them, the rule sets' ids by default; ``texts``: the two
+    sides' texts, each id with its text's short name by default)."""
     a_name, b_name = names or (c.a.id, c.b.id)
+    a_text, b_text = texts or (text_of(c.a, a_name), text_of(c.b, b_name))
     resting = [e for e in c.moving if e.assumed]
     if resting:
         sides = [
@@ -66,10 +70,10 @@ def assumption_sentence(c: Comparison, pp: Points, names: tuple[str, str] | None
         if a_silent and b_silent:
             return (
                 f"Of {total} percentage points in all, {assumed} rests on values the texts of "
-                f"{text_of(c.a, a_name)} and {text_of(c.b, b_name)} do not state (marked *): {rules}. "
+                f"{a_text} and {b_text} do not state (marked *): {rules}. "
                 f"The rest, {stated}, rests on what the texts state or are read to say."
             )
-        who = text_of(c.a, a_name) if a_silent else text_of(c.b, b_name)
+        who = a_text if a_silent else b_text
         return (
             f"Of {total} percentage points in all, {assumed} rests on values the text of {who} does not "
             f"state (marked *): {rules}. The rest, {stated}, rests on what the texts state or are read to say."

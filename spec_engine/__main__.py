@@ -34,12 +34,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
+from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
 from spec_engine.kit.conform import git_revision
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
+from spec_engine.words import words
 
 ANALYSIS_MISSING = (
     "the odds need the analysis extra (numpy): pip install blackjack-spec[analysis] "
@@ -50,7 +51,7 @@ ANALYSIS_MISSING = (
 def cmd_rules(reg: str) -> str:
     texts = ruleset(reg)
     rules = analysed_rules(reg)
-    lines = [f"{rules.name} ({rules.id})", ""]
+    lines = [rulebook_name(rules.id, with_id=True), ""]
     width = max(len(f.name) for f in RULE_FIELDS)
     for f in RULE_FIELDS:
         cite = rules.citations[f.name]
@@ -60,8 +61,8 @@ def cmd_rules(reg: str) -> str:
         }.get(cite.basis, "NOT STATED (assumption)")
         value, text = getattr(rules, f.name), getattr(texts, f.name)
         if value != text:
-            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {show_value(text)}"
-        lines.append(f"{f.name.ljust(width)}  {show_value(value)}  [{basis}]")
+            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {words(f.name, text)}"
+        lines.append(f"{f.name.ljust(width)}  {words(f.name, value)}  [{basis}]")
         if cite.note:
             lines.append(f"{'':{width}}    {cite.note}")
     return "\n".join(lines)
@@ -120,7 +121,7 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
                 {"regulation": result.regulation, "legend": dict(LEGEND_TEXT), "strategy": result.strategy.cells},
                 indent=1,
             )
-        return f"{result.name} ({result.regulation}): basic strategy\n\n{result.strategy.render()}"
+        return f"{rulebook_name(result.regulation, with_id=True)}: basic strategy\n\n{result.strategy.render()}"
     if as_json:
         return json.dumps(result.to_json(), indent=1)
     return odds_text(result)
@@ -283,7 +284,7 @@ def odds_text(result: object) -> str:
     from spec_engine.analysis import Odds
 
     assert isinstance(result, Odds)
-    lines = [f"{result.name} ({result.regulation}): the player's expected return per initial unit", ""]
+    lines = [f"{rulebook_name(result.regulation, with_id=True)}: the player's expected return per initial unit", ""]
     for label, fig in (
         ("basic strategy", result.basic_strategy),
         ("composition-dependent", result.composition_dependent),

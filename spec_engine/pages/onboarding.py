@@ -27,7 +27,7 @@ from spec_engine.pages.hands import (
     cards_block,
     converge,
 )
-from spec_engine.pages.labels import label
+from spec_engine.pages.labels import label, words
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
 from spec_engine.table import Table, people_at
@@ -338,7 +338,7 @@ def _step_hands(r: RuleSet) -> list[str]:
         _rule_line(
             r,
             "double_after_split_hands",
-            f"Only the first {r.double_after_split_hands} hands of a split may double."
+            f"After a split, only {words('double_after_split_hands', r.double_after_split_hands)} may double."
             if r.double_after_split_hands is not None
             else "Any hand of a split may double (where split hands may).",
         ),

@@ -189,7 +189,7 @@ def quoted_rules(rules: RuleSet, names: list[str]) -> str:
         out.append(f"<p><code>{name}</code>: {html.escape(about)}</p>")
         for c in rule["clauses"]:
             out.append(
-                f'<blockquote lang="{c["lang"]}"><p>{c["id"]}: {html.escape(c["text"])}</p></blockquote>'
+                f'<p>{c["id"]}:</p><blockquote lang="{c["lang"]}"><p>{html.escape(c["text"])}</p></blockquote>'
                 f"<p><em>{html.escape(c['gist'])}</em></p>"
             )
     return "\n".join([*out, "</div>"])

@@ -98,6 +98,23 @@ def test_a_mistake_names_its_clause_in_the_regulations_words(page: Page, foreign
     assert foreign == []
 
 
+def test_a_right_answer_quotes_its_rule_and_clauses_too(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    """The dealer stands on 17 (CL): right, and the trainee reads why, as a wrong answer would:
+    the rule's value in the trade's words and its clauses CL-11.3 and CL-11.4 in their words."""
+    p, index = find("CL", "dealer_draw", "stand")
+    open_round(page, "CL", p.seed)
+    answer_right(page, p, index)
+    page.locator('.bj-answer button[data-value="stand"]').click()
+    right = page.locator(".bj-feedback .bj-right")
+    expect(right).to_contain_text("Right: Stand.")
+    rule = right.locator(".bj-rule[data-field=dealer_stands_soft_17]")
+    expect(rule).to_contain_text("Here: stands (S17).")
+    expect(rule.locator(".bj-clause-id a")).to_have_text(["CL-11.3", "CL-11.4"])
+    expect(rule.locator('blockquote[lang="es"]').first).to_contain_text(clause("CL-11.3").text[:40])
+    expect(rule).to_contain_text(clause("CL-11.3").gist)
+    assert foreign == []
+
+
 def test_a_wrong_payment_and_a_malformed_amount(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
     p, index = next(
         (x, i)

@@ -35,6 +35,9 @@ NONE_WORDS: dict[str, str] = {
 """What a rule's ``none`` means, in the trade's words (a test checks every field that may be
 none has its words): never a bare "none" on a page."""
 
+_SIDES = {"ascending": "from the dealer's left", "descending": "from the dealer's right"}
+"""An order of the boxes: from box 1 (the dealer's left) or from the highest box."""
+
 CHOICE_WORDS: dict[str, dict[str, str]] = {
     "cut_offered_to": {"cut_card_receiver": "the player the cut card reached", "any_player": "any player who wishes"},
     "unseated_box_decider": {"largest_bet": "the largest bet", "first_bettor": "the first bettor"},
@@ -43,9 +46,9 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "unless_objected": "no objection from the holder",
         "required": "the holder's consent",
     },
-    "deal_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
-    "play_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
-    "payment_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
+    "deal_order": _SIDES,
+    "play_order": _SIDES,
+    "payment_order": _SIDES,
     "dealer_blackjack_takes": {
         "all_stakes": "all stakes (doubles and splits too)",
         "original_stakes": "original bets only",

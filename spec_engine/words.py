@@ -132,7 +132,8 @@ def _count(field: str, n: int) -> str:
     return (one if n == 1 else many).format(n=shown)
 
 
-def _share(value: Fraction, of: str) -> str:
+def share_of(value: Fraction, of: str) -> str:
+    """A fraction of something, in words: ``half the stake``, ``1/3 of the stake``."""
     if value == 1:
         return f"all {of}"
     if value == Fraction(1, 2):
@@ -158,7 +159,7 @@ def words(field: str, value: object) -> str:
         ratio = Fraction(value)
         return f"{ratio.numerator}:{ratio.denominator}"
     if isinstance(value, Fraction | int) and field in SHARE_OF:
-        return _share(Fraction(value), SHARE_OF[field])
+        return share_of(Fraction(value), SHARE_OF[field])
     if isinstance(value, tuple) and field == "limit_ratio":
         low, high = value
         return f"{low} to {high} times the minimum"

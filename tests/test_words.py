@@ -20,7 +20,7 @@ from spec_engine.errors import RuleViolation
 from spec_engine.game import Round
 from spec_engine.practice import answer_json, cite, practice
 from spec_engine.rules import RULE_FIELDS, ruleset
-from spec_engine.words import CHOICE_WORDS, NONE_WORDS, NUMBERS, words
+from spec_engine.words import CHOICE_WORDS, NONE_WORDS, NUMBERS, share_of, words
 
 BARE = re.compile(r"[\d\s,./:-]*|(?:\d+ to \d+)")
 """Words without a letter: a number, a fraction, a list or a range of them."""
@@ -51,6 +51,8 @@ def test_a_count_says_what_it_counts_in_the_singular_and_the_plural() -> None:
     assert words("max_split_hands", 6) == "6 hands" and words("max_split_hands", None) == "no limit"
     assert words("insurance_max", Fraction(1, 2)) == "half the stake"
     assert words("insurance_min_of_table_min", Fraction(1, 2)) == "half the table minimum"
+    assert share_of(Fraction(1, 3), "the stake") == "1/3 of the stake"
+    assert share_of(Fraction(1), "the stake") == "all the stake"
     assert words("limit_ratio", (4, 50)) == "4 to 50 times the minimum"  # not the ratio 4:50
     assert words("blackjack_payout", Fraction(3, 2)) == "3:2" and words("insurance_payout", Fraction(2)) == "2:1"
     assert words("deal_order", "ascending") == "from the dealer's left"

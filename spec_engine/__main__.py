@@ -196,20 +196,20 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
     def pp(value: float | None) -> str:
         return "-" if value is None else f"{value:+.4f}"
 
+    said = [(words(e.field, e.a_value), words(e.field, e.b_value)) for e in moving]
+    w = max([16, *(len(v) for pair in said for v in pair)])  # each value whole ("the first two hands as laid out")
     lines = [
         f"{a.id} to {name_b}: the player's return under basic strategy, {a.id} {c.a_return:+.4f} %, "
         f"{name_b} {c.b_return:+.4f} %: {c.total:+.4f} percentage points in all",
         "",
-        f"{'rule':<44} {a.id:>16} {name_b:>16} {'within ' + a.id:>12} {'within ' + b.id:>12}",
+        f"{'rule':<44} {a.id:>{w}} {name_b:>{w}} {'within ' + a.id:>12} {'within ' + b.id:>12}",
     ]
-    for e in moving:
-        lines.append(
-            f"{label(e.field)[:44]:<44} {words(e.field, e.a_value)[:16]:>16} {words(e.field, e.b_value)[:16]:>16} "
-            f"{pp(e.in_a):>12} {pp(e.in_b):>12}"
-        )
+    for e, (in_a, in_b) in zip(moving, said, strict=True):
+        lines.append(f"{label(e.field)[:44]:<44} {in_a:>{w}} {in_b:>{w}} {pp(e.in_a):>12} {pp(e.in_b):>12}")
+    left = 46 + 2 * w  # the rule and the two values
     for t, (x, y) in joint.items():
-        lines.append(f"{t + ', all at once':<78} {pp(x):>12} {pp(y):>12}")
-    lines.append(f"{'one by one within ' + a.id + ', summed':<78} {pp(sum(e.in_a or 0.0 for e in moving)):>12}")
+        lines.append(f"{t + ', all at once':<{left}} {pp(x):>12} {pp(y):>12}")
+    lines.append(f"{'one by one within ' + a.id + ', summed':<{left}} {pp(sum(e.in_a or 0.0 for e in moving)):>12}")
     for e in c.effects:
         if e.in_a is None:
             lines.append(f"{label(e.field)}: {words(e.field, e.a_value)} -> {words(e.field, e.b_value)}: {e.elsewhere}")

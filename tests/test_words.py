@@ -104,3 +104,11 @@ def test_the_command_line_says_each_value_in_the_trades_words() -> None:
     lines = {line.split()[0]: line for line in done.stdout.splitlines()[2:] if line and not line.startswith(" ")}
     assert "  the first two hands as laid out  [interpretation of UY-35.2]" in lines["double_after_split_hands"]
     assert "  from the dealer's left  [" in lines["deal_order"] and "  1 card  [" in lines["burn_after_shuffle"]
+
+
+def test_the_cost_command_says_each_value_whole() -> None:
+    pytest.importorskip("numpy")
+    from spec_engine.__main__ import cmd_cost
+
+    row = next(line for line in cmd_cost("CL", "UY", [], False).splitlines() if line.startswith("DAS: which"))
+    assert "every split hand the first two hands as laid out" in row  # the column as wide as its words

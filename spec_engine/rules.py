@@ -299,8 +299,10 @@ class RuleSet:
 
     @property
     def name(self) -> str:
-        """The rulebook's name, as the one list spells it (:func:`~spec_engine.catalog.rulebook_name`)."""
-        return rulebook_name(self.id)
+        """The rulebook's name, as the one list spells it (:func:`~spec_engine.catalog.rulebook_name`);
+        a rule set of an id the list does not hold (one made by hand, ``replace(rules, id="XX")``)
+        goes by its id."""
+        return rulebook_name(self.id) if self.id in REGULATION_IDS else self.id
 
     def cite(self, rule: str) -> tuple[str, ...]:
         """The clause ids behind a rule value (empty for a pure assumption)."""

@@ -34,12 +34,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
+from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
 from spec_engine.kit.conform import git_revision
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
+from spec_engine.words import words
 
 ANALYSIS_MISSING = (
     "the odds need the analysis extra (numpy): pip install blackjack-spec[analysis] "
@@ -50,7 +51,7 @@ ANALYSIS_MISSING = (
 def cmd_rules(reg: str) -> str:
     texts = ruleset(reg)
     rules = analysed_rules(reg)
-    lines = [f"{rules.name} ({rules.id})", ""]
+    lines = [rulebook_name(rules.id, with_id=True), ""]
     width = max(len(f.name) for f in RULE_FIELDS)
     for f in RULE_FIELDS:
         cite = rules.citations[f.name]
@@ -60,8 +61,8 @@ def cmd_rules(reg: str) -> str:
         }.get(cite.basis, "NOT STATED (assumption)")
         value, text = getattr(rules, f.name), getattr(texts, f.name)
         if value != text:
-            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {show_value(text)}"
-        lines.append(f"{f.name.ljust(width)}  {show_value(value)}  [{basis}]")
+            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {words(f.name, text)}"
+        lines.append(f"{f.name.ljust(width)}  {words(f.name, value)}  [{basis}]")
         if cite.note:
             lines.append(f"{'':{width}}    {cite.note}")
     return "\n".join(lines)
@@ -120,7 +121,7 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
                 {"regulation": result.regulation, "legend": dict(LEGEND_TEXT), "strategy": result.strategy.cells},
                 indent=1,
             )
-        return f"{result.name} ({result.regulation}): basic strategy\n\n{result.strategy.render()}"
+        return f"{rulebook_name(result.regulation, with_id=True)}: basic strategy\n\n{result.strategy.render()}"
     if as_json:
         return json.dumps(result.to_json(), indent=1)
     return odds_text(result)
@@ -217,22 +218,22 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
             indent=1,
         )
 
+    said = [(marked(e.field, e.a_value, e.a_assumed), marked(e.field, e.b_value, e.b_assumed)) for e in c.moving]
+    w = max([16, *(len(v) for pair in said for v in pair)])  # each value whole ("the first two hands as laid out")
+    left = 46 + 2 * w  # the rule and the two values
     lines = [
         f"{a.id} to {name_b}: the player's return under basic strategy, {a.id} {c.a_return:+.4f} %, "
         f"{name_b} {c.b_return:+.4f} %: {c.total:+.4f} percentage points in all",
         *textwrap.wrap(assumption_sentence(c, pp, names, texts), 100, subsequent_indent="  "),
         "",
-        f"{'rule':<44} {a.id:>16} {name_b:>16} {'within ' + a.id:>12} {'within ' + b.id:>12}",
+        f"{'rule':<44} {a.id:>{w}} {name_b:>{w}} {'within ' + a.id:>12} {'within ' + b.id:>12}",
     ]
-    for e in c.moving:
-        lines.append(
-            f"{label(e.field)[:44]:<44} {marked(e.field, e.a_value, e.a_assumed)[:16]:>16} "
-            f"{marked(e.field, e.b_value, e.b_assumed)[:16]:>16} {pp(e.in_a):>12} {pp(e.in_b):>12}"
-        )
+    for e, (in_a, in_b) in zip(c.moving, said, strict=True):
+        lines.append(f"{label(e.field)[:44]:<44} {in_a:>{w}} {in_b:>{w}} {pp(e.in_a):>12} {pp(e.in_b):>12}")
     for t in topics:
-        title = textwrap.wrap(topic_title(t), 78, subsequent_indent="  ")
-        lines += [*title[:-1], f"{title[-1]:<78} {pp(t.in_a):>12} {pp(t.in_b):>12}"]
-    lines.append(f"{'one by one within ' + a.id + ', summed':<78} {pp(sum(e.in_a or 0.0 for e in c.moving)):>12}")
+        title = textwrap.wrap(topic_title(t), left, subsequent_indent="  ")
+        lines += [*title[:-1], f"{title[-1]:<{left}} {pp(t.in_a):>12} {pp(t.in_b):>12}"]
+    lines.append(f"{'one by one within ' + a.id + ', summed':<{left}} {pp(sum(e.in_a or 0.0 for e in c.moving)):>12}")
     for e in shown:
         lines += textwrap.wrap(interaction_sentence(c, e, moves[e.field], pp, names), 100, subsequent_indent="  ")
     for e in c.effects:
@@ -242,7 +243,7 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
                 f"{marked(e.field, e.b_value, e.b_assumed)}: {e.elsewhere}"
             )
     if c.other:
-        listed = ", ".join(f + (ASSUMED_MARK if f in c.other_assumed else "") for f in c.other)
+        listed = "; ".join(label(f) + (ASSUMED_MARK if f in c.other_assumed else "") for f in c.other)
         lines.append(f"{len(c.other)} other rule values differ without changing the odds: {listed}")
     lines.append(ASSUMED_LEGEND)
     lines.append("(percentage points of the player's return per unit staked; probabilities as floats)")
@@ -314,7 +315,7 @@ def odds_text(result: object) -> str:
     from spec_engine.analysis import Odds
 
     assert isinstance(result, Odds)
-    lines = [f"{result.name} ({result.regulation}): the player's expected return per initial unit", ""]
+    lines = [f"{rulebook_name(result.regulation, with_id=True)}: the player's expected return per initial unit", ""]
     for label, fig in (
         ("basic strategy", result.basic_strategy),
         ("composition-dependent", result.composition_dependent),

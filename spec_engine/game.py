@@ -30,6 +30,7 @@ from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
 from spec_engine.rules import RuleSet
+from spec_engine.words import words
 
 
 class Phase(StrEnum):
@@ -1216,7 +1217,8 @@ class Round:
                 return "double_after_split", "a split hand may not double"
             limit = rules.double_after_split_hands
             if limit is not None and box.hands.index(hand) >= limit:
-                return "double_after_split_hands", f"only the first {limit} hands of a split may double"
+                which = words("double_after_split_hands", limit)  # (the hands as laid out: box.hands)
+                return "double_after_split_hands", f"after a split only {which} may double"
             if hand.cards[0].value == 1:
                 if rules.split_aces_one_card:
                     return "split_aces_one_card", "a split ace receives one card only"

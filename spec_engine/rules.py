@@ -1,8 +1,8 @@
 """Rule sets: one frozen record of rule values per regulation, each value with its basis.
 
-A rule set is data: ``data/rulesets/<id>.toml`` has a ``[ruleset]`` table (``id``,
-``name``) and a ``[rules]`` table giving every field of :class:`RuleSet` as an inline
-table::
+A rule set is data: ``data/rulesets/<id>.toml`` has a ``[ruleset]`` table (``id``; the
+rulebook's name is the one list's, ``data/regulations.toml``) and a ``[rules]`` table giving
+every field of :class:`RuleSet` as an inline table::
 
     [rules]
     double_totals = { value = [9, 10, 11], clauses = ["CL-13a.1"], basis = "interpretation", note = "..." }
@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids
+from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids, rulebook_name
 from spec_engine.errors import InputError
 
 BASES = ("stated", "interpretation", "not stated")
@@ -63,7 +63,6 @@ class RuleSet:
     """The rule values of one regulation. Field metadata ``doc`` says what each means."""
 
     id: str
-    name: str
 
     # Shoe, cut and burns
     decks: int = _rule("Number of 52-card decks in the shoe.", "int", least=1)
@@ -298,6 +297,13 @@ class RuleSet:
 
     citations: Mapping[str, Citation] = field(default_factory=dict, compare=False, repr=False)
 
+    @property
+    def name(self) -> str:
+        """The rulebook's name, as the one list spells it (:func:`~spec_engine.catalog.rulebook_name`);
+        a rule set of an id the list does not hold (one made by hand, ``replace(rules, id="XX")``)
+        goes by its id."""
+        return rulebook_name(self.id) if self.id in REGULATION_IDS else self.id
+
     def cite(self, rule: str) -> tuple[str, ...]:
         """The clause ids behind a rule value (empty for a pure assumption)."""
         return self.citations[rule].clauses
@@ -356,7 +362,7 @@ def show_value(value: object) -> str:
 
 
 RULE_FIELDS: tuple[dataclasses.Field[Any], ...] = tuple(
-    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "name", "citations")
+    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "citations")
 )
 
 
@@ -464,8 +470,12 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise InputError(f"cannot read rule set: {exc}", field=name) from exc
     meta = raw.pop("ruleset", None)
-    if not isinstance(meta, dict) or not isinstance(meta.get("id"), str) or not isinstance(meta.get("name"), str):
-        raise InputError("needs a [ruleset] table with 'id' and 'name'", field=name)
+    if not isinstance(meta, dict) or not isinstance(meta.get("id"), str):
+        raise InputError("needs a [ruleset] table with its 'id'", field=name)
+    if "name" in meta:
+        raise InputError("the rulebook's name is in data/regulations.toml ([names]), not in its rule set", field=name)
+    if set(meta) != {"id"}:
+        raise InputError(f"unknown keys {sorted(set(meta) - {'id'})} in [ruleset] (only 'id')", field=name)
     body = raw.pop("rules", None)
     if raw:
         raise InputError(f"unknown tables {sorted(raw)} (only [ruleset] and [rules])", field=name)
@@ -513,7 +523,7 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
                 field=where,
             )
         citations[key] = Citation(basis, tuple(clauses), note)
-    return RuleSet(id=meta["id"], name=meta["name"], citations=citations, **values)
+    return RuleSet(id=meta["id"], citations=citations, **values)
 
 
 RULESET_DIR = DATA / "rulesets"

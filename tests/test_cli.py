@@ -109,7 +109,7 @@ def test_rules_shows_the_changed_values_and_what_the_rule_set_says() -> None:
     done = run("rules", "CL", env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
     assert done.returncode == 0
     decks = next(line for line in done.stdout.splitlines() if line.startswith("decks "))
-    assert " 1  [CHANGED by BLACKJACK_SPEC_OVERRIDES; the rule set says 2]" in decks
+    assert " 1 deck  [CHANGED by BLACKJACK_SPEC_OVERRIDES; the rule set says 2 decks]" in decks
     assert "changes CL: decks = 1, double_totals = none" in done.stderr
 
 

@@ -94,8 +94,8 @@ def test_cl_to_es_the_whole_cost_of_the_decks_rests_on_a_value_melilla_does_not_
     assert c.stated_share == pytest.approx(0.0, abs=1e-9)
     said = assumption_sentence(c, _pp)
     assert said.startswith(f"Of {_pp(c.total)} percentage points in all, {_pp(decks.in_a)} rests on values")
-    assert "the texts of CL (Catalan card club CCCJ) and ES (Melilla, Spain) do not state (marked *)" in said
-    assert "Decks in the shoe (ES), Draw on hard 21 (CL)" in said and "The rest, 0, rests on" in said
+    assert "the texts of Catalan card club CCCJ (CL) and Melilla, Spain (ES) do not state (marked *)" in said
+    assert "Decks in the shoe (ES's value); Draw on hard 21 (CL's value)" in said and "The rest, 0, rests on" in said
 
 
 def test_the_assumed_share_and_the_stated_share_add_up_to_the_total() -> None:
@@ -107,7 +107,10 @@ def test_the_assumed_share_and_the_stated_share_add_up_to_the_total() -> None:
     assert c.assumed_share == pytest.approx(costing.joint(A, B, ("decks",))[0])
     assert c.stated_share == pytest.approx(c.total + 0.1) and c.total == pytest.approx(-0.1 + 0.1)
     said = assumption_sentence(c, _pp)
-    assert "rests on values the text of ES (Melilla, Spain) does not state (marked *): Decks in the shoe (ES)" in said
+    assert (
+        "rests on values the text of Melilla, Spain (ES) does not state (marked *): Decks in the shoe (ES's value)"
+        in said
+    )
     assert "The rest, +0.100, rests on what the texts state" in said
     nothing = costing.compare(stated(A), stated(B))
     assert nothing.on_assumptions == (0.0, 0.0)
@@ -153,9 +156,9 @@ def test_the_pairs_page_marks_assumed_values_and_names_each_topics_rules() -> No
     section = "\n".join(pair_section(costing, costing.compare(ruleset("CL"), ruleset("ES"))))
     assert (
         '<tr class="assumed"><th scope="row"><a href="rules.html#rule-decks">Decks in the shoe</a>'
-        "<br><small>rests on an assumption</small></th><td>2</td><td>6*</td>"
+        "<br><small>rests on an assumption</small></th><td>2 decks</td><td>6 decks*</td>"
     ) in section
-    assert "<td>yes*</td><td>no</td>" in section and "rests on values the texts of CL" in section
+    assert "<td>yes*</td><td>no</td>" in section and "rests on values the texts of Catalan card club CCCJ (CL)" in section
     uy_cz = "\n".join(pair_section(costing, costing.compare(ruleset("UY"), ruleset("CZ"))))
     assert (
         '<th scope="row" colspan="3">doubling, all at once<br><small>DAS: which split hands, '
@@ -169,10 +172,10 @@ def test_the_command_line_marks_assumed_values_and_says_what_rests_on_them(capsy
     assert main(["cost", "CL", "ES"]) == 0
     out = capsys.readouterr().out
     decks = next(line for line in out.splitlines() if line.startswith("Decks in the shoe"))
-    assert decks.split()[4:6] == ["2", "6*"]
+    assert decks.split()[4:8] == ["2", "decks", "6", "decks*"]
     assert next(line for line in out.splitlines() if line.startswith("Draw on hard 21")).split()[4] == "yes*"
     flat = " ".join(out.split())
-    assert "rests on values the texts of CL (Catalan card club CCCJ) and ES (Melilla, Spain) do not state" in flat
+    assert "rests on values the texts of Catalan card club CCCJ (CL) and Melilla, Spain (ES) do not state" in flat
     assert "* a value its text does not state" in out
 
     assert main(["cost", "CL", "ES", "--json"]) == 0

@@ -19,7 +19,6 @@ pytest.importorskip("numpy")
 from spec_engine.analysis.compare import RETURN_SILENT, Costing
 from spec_engine.analysis.model import game_of
 from spec_engine.catalog import NOT_KNOWN, REGULATION_IDS, regulation
-from spec_engine.pages.labels import CHOICE_WORDS, NONE_WORDS, words
 from spec_engine.pages.matrix import PROVENANCE_FIELDS, comparison, csv_text, provenance_csv, rows_of, rules_page
 from spec_engine.pages.onboarding import ASSUMED, onboarding_page
 from spec_engine.pages.regulations import provenance, trainees_table
@@ -95,21 +94,6 @@ def test_the_command_line_costs_two_rulebooks_and_a_changed_copy(capsys: pytest.
 
 
 # ---------------------------------------------------------------------------- the trade's words
-def test_every_value_has_words_and_none_is_never_bare() -> None:
-    for f in RULE_FIELDS:
-        if f.metadata["kind"].endswith("?"):
-            assert f.name in NONE_WORDS, f.name
-        for choice in f.metadata["choices"]:
-            assert choice in CHOICE_WORDS[f.name], (f.name, choice)
-    for reg in REGULATION_IDS:
-        rules = ruleset(reg)
-        for f in RULE_FIELDS:
-            shown = words(f.name, getattr(rules, f.name))
-            assert shown != "none" and "_" not in shown, (reg, f.name, shown)
-    assert words("double_totals", None) == "any two cards" and words("max_split_hands", None) == "no limit"
-    assert words("blackjack_payout", Fraction(3, 2)) == "3:2"
-
-
 def test_the_csv_opens_in_a_spreadsheet_with_the_trades_words_departures_effects_and_provenance() -> None:
     text = csv_text({("max_split_hands", "UY"): 0.0123})
     assert text.startswith("\ufeff")  # a byte-order mark: Excel reads UTF-8

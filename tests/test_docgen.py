@@ -34,7 +34,9 @@ def test_the_rules_page_shows_assumptions_apart_from_stated_rules() -> None:
     assert "basis-interpretation" in cells[0] and 'href="cl.html#cl-anx-2"' in cells[0]
     assert "basis-not-stated" in cells[1] and "<summary>assumed</summary>" in cells[1]  # ES gives no deck count
     assert "<strong>Assumed:</strong>" in cells[1]  # with the reason, in the page (not only a tooltip)
-    assert "basis-stated" in cells[2] and '<span class="value">5</span>' in cells[2] and "uy.html#uy-5-1" in cells[2]
+    assert (
+        "basis-stated" in cells[2] and '<span class="value">5 decks</span>' in cells[2] and "uy.html#uy-5-1" in cells[2]
+    )
     # the clause's own words, in its language, unfolded by a disclosure (touch and keyboard too)
     assert '<details class="why"><summary>UY-5.1</summary>' in cells[2]
     assert '<q lang="es">Art.5. Se utilizarán 5 mazos' in cells[2]
@@ -74,7 +76,9 @@ def test_a_row_whose_majority_is_assumed_is_not_a_difference_of_the_texts() -> N
 
 def test_every_rule_has_the_trades_name_and_each_rulebook_a_shorthand() -> None:
     assert set(LABELS) == {f.name for f in RULE_FIELDS}
-    assert summary(ruleset("UY")).startswith("5 decks · S17 · double any two cards · DAS · split to 6 hands")
+    assert summary(ruleset("UY")).startswith(
+        "5 decks · S17 · double any two cards · DAS on the first two hands as laid out · split to 6 hands"
+    )
     assert "double on 9, 10, 11 only" in summary(ruleset("CL"))
     assert "6 decks*" in summary(ruleset("ES"))  # ES states no deck count
     assert "surrender" not in summary(ruleset("UY"))  # (none offers it)
@@ -92,7 +96,7 @@ def test_the_matrix_as_csv() -> None:
     head = next(i for i, r in enumerate(rows) if r[:5] == ["topic", "also under", "rule", "identifier", "texts differ"])
     assert len(rows) == head + 1 + len(RULE_FIELDS)
     decks = next(r for r in rows if len(r) > 3 and r[3] == "decks")
-    assert decks[4] == "yes, no value most texts give" and decks[5:8] == ["2", "interpretation", "CL-ANX-2 CL-2"]
+    assert decks[4] == "yes, no value most texts give" and decks[5:8] == ["2 decks", "interpretation", "CL-ANX-2 CL-2"]
 
 
 def test_verbatim_text_is_made_inert() -> None:

@@ -1,5 +1,5 @@
 @CL
-Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-owned bank
+Feature: Catalan card club CCCJ: a whole session with a rotating banker and a co-owned bank
   The annex's internal norms: every participant banks in turn, changing at each reshuffle;
   all advance the same amount to the bank, again whenever it is broke, and share it equally
   at the end, each player's own result counted before the sharing.

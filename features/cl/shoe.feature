@@ -1,5 +1,5 @@
 @CL
-Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
+Feature: Catalan card club CCCJ: the shoe, the cut, the cut card and the used cards
   Table-level procedure of the club: two decks, the cut offered to the player who would
   have received the cut card (else the one at the banker's left), the cut card three cards
   per participant from the end, a round that meets the cut card completed (with the used

@@ -1,5 +1,5 @@
 @CZ
-Feature: Czech casino Black Jack house rules: the shoe, the cut and the burnt cards
+Feature: Czech casino: the shoe, the cut and the burnt cards
   Table-level procedure under KARTY and HRA: six decks shuffled before play, the cut offered
   to the first player (later to the player at whose box the cut card appeared), at least one
   deck from either end, an unacceptable cut refused and offered again, the cut part put

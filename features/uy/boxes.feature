@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): the boxes and who bets on them
+Feature: Uruguay, DGC: the boxes and who bets on them
   Seven boxes; a bet in a box before each round; a player may bet on other boxes; a player
   who stops betting loses his box; on a box with an empty seat the larger bet decides.
 

@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): the core game
+Feature: Uruguay, DGC: the core game
   Rounds under the Uruguayan procedure: five decks, no hole card, insurance called just
   before the bank's second card, free play on split aces, re-splits to six hands in
   succession only, and no standing below twelve.

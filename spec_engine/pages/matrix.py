@@ -24,7 +24,7 @@ from typing import Any
 from spec_engine.catalog import REGULATION_IDS, regulation
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.common import clause_href, text, verbatim_html
-from spec_engine.pages.labels import ASSUMED_MARK, label, summary, words
+from spec_engine.pages.labels import ASSUMED_MARK, any_marked, label, summary, words
 from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, difference, ruleset, topics_of
 
 
@@ -309,8 +309,13 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None, costed: fro
             '<button type="submit" class="md-button">show</button> '
             '(<a href="pairs.html">every pair</a>)</form>',
             "",
-            "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
-            "engine's convention for all five: the dealer's second card comes after the players):",
+            (
+                "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
+                "engine's convention for all five: the dealer's second card comes after the players):"
+                if any_marked(*sets)
+                else "In the trade's shorthand (no hole card is the engine's convention for all five: the "
+                "dealer's second card comes after the players):"
+            ),
             "",
             *lines,
             "",

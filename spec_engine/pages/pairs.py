@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from spec_engine.analysis.compare import TOPIC_ORDER, Comparison, Costing, RuleEffect, TopicChange
-from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.catalog import REGULATION_IDS
 from spec_engine.pages.common import text
 from spec_engine.pages.labels import ASSUMED_LEGEND, label, marked
 from spec_engine.pages.matrix import as_of
@@ -46,8 +46,9 @@ def anchor(a: RuleSet, b: RuleSet) -> str:
 
 
 def text_of(rules: RuleSet, shown: str | None = None) -> str:
-    """A rule set's id (or ``shown``) with the short name of its text: "ES (Melilla, Spain)"."""
-    return f"{shown or rules.id} ({regulation(rules.id).short})"
+    """The name of a rule set's text with its id (or ``shown``) in brackets, as the one list
+    spells it (:func:`~spec_engine.catalog.rulebook_name`)."""
+    return f"{rules.name} ({shown or rules.id})"
 
 
 def assumption_sentence(
@@ -61,10 +62,16 @@ def assumption_sentence(
     resting = [e for e in c.moving if e.assumed]
     if resting:
         sides = [
-            (a_name if e.a_assumed and not e.b_assumed else b_name if not e.a_assumed else f"{a_name} and {b_name}")
+            (
+                f"{a_name}'s value"
+                if e.a_assumed and not e.b_assumed
+                else f"{b_name}'s value"
+                if not e.a_assumed
+                else f"the values of {a_name} and {b_name}"
+            )
             for e in resting
         ]
-        rules = ", ".join(f"{label(e.field)} ({side})" for e, side in zip(resting, sides, strict=True))
+        rules = "; ".join(f"{label(e.field)} ({side})" for e, side in zip(resting, sides, strict=True))
         a_silent, b_silent = any(e.a_assumed for e in resting), any(e.b_assumed for e in resting)
         total, assumed, stated = pp(c.total), pp(c.assumed_share), pp(c.stated_share)
         if a_silent and b_silent:

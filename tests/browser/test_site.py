@@ -136,8 +136,8 @@ def test_matrix_highlights_differences_and_filters_rows(page: Page) -> None:
     expect(decks).to_have_class(re.compile(r"\bdiffers\b.*\btied\b"))
     expect(decks.locator("th .tie")).to_have_text("the texts disagree; no value is most of theirs")
     uy_decks, it_decks = matrix_cell(page, "decks", "UY"), matrix_cell(page, "decks", "IT")
-    expect(uy_decks.locator(".value")).to_have_text("5")
-    expect(it_decks.locator(".value")).to_have_text("6")
+    expect(uy_decks.locator(".value")).to_have_text("5 decks")  # the trade's words: a count says what it counts
+    expect(it_decks.locator(".value")).to_have_text("6 decks")
     assert decks.locator("td.differs").count() == 0
 
     # double_totals: CL doubles on 9, 10, 11 only; UY, CZ and IT on any two cards

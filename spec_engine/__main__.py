@@ -150,6 +150,8 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
             parsed = json.loads(raw.strip())
         except ValueError:
             parsed = raw.strip()
+        if name.strip() in changed:
+            raise SpecError(f"--set: {name.strip()} is set twice; set each rule once")
         changed[name.strip()] = rule_value(name.strip(), parsed, where="--set")
     if changed:
         b = b.with_values(**changed)
@@ -568,6 +570,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     reader has what it wanted; under ``set -o pipefail`` the pipeline still succeeds)."""
     prog = prog or program_name()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # (started with its standard output closed: print would drop every line)
+        print(f"{prog}: error: standard output is closed: there is nowhere to write", file=sys.stderr)
+        return 2
     try:
         status = run_command(argv, prog)
         sys.stdout.flush()
@@ -576,6 +581,14 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return 0
     except SystemExit as exc:  # the command line's own refusals (one line, 2), --help and --version (0)
         return exc.code if isinstance(exc.code, int) else 2
+    except OSError as exc:  # the system's refusal (a full disk...): said in one line, as other programs do
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"{prog}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        try:
+            sys.stdout.flush()
+        except OSError:  # (it was standard output's: what it holds goes nowhere)
+            stdout_gone()
+        return 1
     if status != 2 and argv and argv[0] in NOT_APPLIED and os.environ.get(OVERRIDES_VAR, "").strip():
         print(f"note: {OVERRIDES_VAR} is not applied by {argv[0]}: {NOT_APPLIED[argv[0]]}", file=sys.stderr)
     return status

@@ -100,6 +100,7 @@ BAD = [
     bad("cost", "CL", "--set", "nope=1", says="--set: unknown rule 'nope'"),
     bad("cost", "CL", "--set", "decks=0", says="--set [decks]: value 0 is not a whole number >= 1"),
     bad("cost", "CL", "--set", "decks=x", says="--set [decks]: value 'x' is not a whole number >= 1"),
+    bad("cost", "CL", "--set", "decks=1", "--set", "decks=4", says="--set: decks is set twice; set each rule once"),
     # BLACKJACK_SPEC_OVERRIDES
     *(
         bad(*argv, says="BLACKJACK_SPEC_OVERRIDES: not valid JSON", env={"BLACKJACK_SPEC_OVERRIDES": "{bad"})
@@ -342,6 +343,22 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(argv: tuple[str, .
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_output_that_cannot_be_written_is_one_line() -> None:
+    """Standard output closed from the start (``>&-``): refused, 2 (print would drop every line);
+    a full disk (``> /dev/full``): the system's refusal, in one line, 1."""
+    program = Path(sys.executable).parent / "blackjack-spec"
+    closed = subprocess.run(
+        f"exec {program} regulations >&-", shell=True, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert closed.returncode == 2
+    assert one_line(closed.stderr) == "blackjack-spec: error: standard output is closed: there is nowhere to write"
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w", encoding="utf-8") as full:
+            done = subprocess.run([str(program), "clauses", "CL"], stdout=full, stderr=subprocess.PIPE, text=True)
+        assert done.returncode == 1
+        assert one_line(done.stderr) == "blackjack-spec: error: No space left on device"
 
 
 class NotRayHead:

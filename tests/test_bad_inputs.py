@@ -60,7 +60,19 @@ def bad(*argv: str, says: str, **options: object) -> object:
     return pytest.param(case, id=f"{shown}{extra}")
 
 
+def each(*commands: tuple[str, ...], says: str, **options: object) -> list[object]:
+    """The same bad input to each of ``commands``."""
+    return [bad(*argv, says=says, **options) for argv in commands]
+
+
+OVERRIDES = "BLACKJACK_SPEC_OVERRIDES"
 SIM = ("simulate", "CL", "--rounds", "10", "--strategy", "simple")
+PLAY = ("play", "CL", "--seed", "1")
+REPLAY = ("vectors", "--check", "damaged")
+FIGURING = (("odds", "CL"), ("strategy", "CL"), ("cost", "CL", "ES"), SIM)
+"""Commands that compute figures (the analysis extra)."""
+READING = (("rules", "CL"), ("check",), PLAY, FIGURING[0], FIGURING[2], SIM)
+"""Commands that read the overrides."""
 
 BAD = [
     # the command line itself
@@ -102,53 +114,25 @@ BAD = [
     bad("cost", "CL", "--set", "decks=x", says="--set [decks]: value 'x' is not a whole number >= 1"),
     bad("cost", "CL", "--set", "decks=1", "--set", "decks=4", says="--set: decks is set twice; set each rule once"),
     # BLACKJACK_SPEC_OVERRIDES
-    *(
-        bad(*argv, says="BLACKJACK_SPEC_OVERRIDES: not valid JSON", env={"BLACKJACK_SPEC_OVERRIDES": "{bad"})
-        for argv in (("rules", "CL"), ("check",), ("odds", "CL"), ("play", "CL", "--seed", "1"), SIM)
-    ),
-    bad("rules", "CL", says="expected a JSON object", env={"BLACKJACK_SPEC_OVERRIDES": "[]"}),
-    bad("check", says="unknown regulation 'XX'", env={"BLACKJACK_SPEC_OVERRIDES": '{"XX": {}}'}),
-    bad(
-        "play",
-        "CL",
-        "--seed",
-        "1",
-        says="the changes for CL must be an object of rule values",
-        env={"BLACKJACK_SPEC_OVERRIDES": '{"CL": 3}'},
-    ),
-    bad("strategy", "CL", says="[CL]: unknown rule 'nope'", env={"BLACKJACK_SPEC_OVERRIDES": '{"CL": {"nope": 3}}'}),
-    *(
-        bad(
-            *argv,
-            says="[decks]: value 0 is not a whole number >= 1",
-            env={"BLACKJACK_SPEC_OVERRIDES": '{"CL": {"decks": 0}}'},
-        )
-        for argv in (("rules", "CL"), ("odds", "CL"), ("play", "CL", "--seed", "1"), ("check",), ("cost", "CL", "ES"))
-    ),
-    *(
-        bad(
-            *argv,
-            says="double_on_blackjack = True: the engine cannot play this value",
-            env={"BLACKJACK_SPEC_OVERRIDES": UNPLAYABLE},
-            notes=1,
-        )
-        for argv in (("odds", "CL"), ("strategy", "CL"), ("cost", "CL", "ES"), SIM)
-    ),
-    bad("clauses", "XX", says="unknown regulation 'XX'", env={"BLACKJACK_SPEC_OVERRIDES": CHANGED}),  # (no note)
+    *each(*READING, says="BLACKJACK_SPEC_OVERRIDES: not valid JSON", env={OVERRIDES: "{bad"}),
+    bad("rules", "CL", says="expected a JSON object", env={OVERRIDES: "[]"}),
+    bad("check", says="unknown regulation 'XX'", env={OVERRIDES: '{"XX": {}}'}),
+    bad(*PLAY, says="the changes for CL must be an object of rule values", env={OVERRIDES: '{"CL": 3}'}),
+    bad("strategy", "CL", says="[CL]: unknown rule 'nope'", env={OVERRIDES: '{"CL": {"nope": 3}}'}),
+    *each(*READING, says="[decks]: value 0 is not a whole number >= 1", env={OVERRIDES: '{"CL": {"decks": 0}}'}),
+    *each(*FIGURING, says="double_on_blackjack = True: the engine cannot play", env={OVERRIDES: UNPLAYABLE}, notes=1),
+    bad("clauses", "XX", says="unknown regulation 'XX'", env={OVERRIDES: CHANGED}),  # (no note)
     # the odds cache
-    *(
-        bad(
-            *argv,
-            says="BLACKJACK_SPEC_CACHE: cannot keep the figures in file.txt/odds (Not a directory)",
-            env={"BLACKJACK_SPEC_CACHE": "file.txt"},
-        )
-        for argv in (("odds", "CL", "--no-cache"), ("strategy", "UY", "--no-cache"), ("cost", "CL", "ES"))
+    *each(
+        *FIGURING[:3],
+        says="BLACKJACK_SPEC_CACHE: cannot keep the figures in file.txt/odds (Not a directory)",
+        env={"BLACKJACK_SPEC_CACHE": "file.txt"},
     ),
     bad(
         "odds",
         "IT",
         "--no-cache",
-        says="XDG_CACHE_HOME: cannot keep the figures in file.txt/blackjack-spec/odds (Not a directory)",
+        says="XDG_CACHE_HOME: cannot keep the figures in file.txt/blackjack-spec/odds",
         env={"BLACKJACK_SPEC_CACHE": None, "XDG_CACHE_HOME": "file.txt"},
     ),
     # simulate --out
@@ -168,10 +152,7 @@ BAD = [
     bad(*SIM, "--ray", "127.0.0.1:{closed}", says="cannot reach the Ray cluster: Connection refused"),
     bad(*SIM, "--ray", "ray://127.0.0.1:{closed}", says="cannot reach the Ray cluster: Connection refused"),
     # without the analysis extra
-    *(
-        bad(*argv, says="the odds need the analysis extra (numpy)", hidden=("spec_engine.analysis",))
-        for argv in (("odds", "CL"), ("strategy", "CL"), ("cost", "CL", "ES"), SIM)
-    ),
+    *each(*FIGURING, says="the odds need the analysis extra (numpy)", hidden=("spec_engine.analysis",)),
     # new-regulation
     bad("new-regulation", says="the following arguments are required: id, --text"),
     bad("new-regulation", "CL", "--text", "file.txt", says="id: CL is already a regulation"),
@@ -197,32 +178,23 @@ BAD = [
     bad("vectors", "--check", "missing", says="missing: no such folder"),
     bad("vectors", "--check", "file.txt", says="file.txt is a file, not a folder of vectors"),
     bad("vectors", "--check", "empty", says="empty holds no vectors (no index.json)"),
-    bad("vectors", "--check", "damaged", says="damaged: its vectors cannot be read (JSONDecodeError"),
-    bad("vectors", "--check", "damaged", "--regulation", "xx", says="argument --regulation: invalid choice: 'XX'"),
-    bad(
-        "vectors",
-        "--check",
-        "damaged",
-        "--impl",
-        "true",
-        "--timeout",
-        "-1",
-        says="expected a positive number of seconds",
+    bad(*REPLAY, says="damaged: its vectors cannot be read (JSONDecodeError"),
+    bad(*REPLAY, "--regulation", "xx", says="argument --regulation: invalid choice: 'XX'"),
+    *(
+        bad(
+            *REPLAY,
+            "--impl",
+            "true",
+            "--timeout",
+            seconds,
+            says=f"expected a positive number of seconds, not '{seconds}'",
+        )
+        for seconds in ("-1", "0", "nan", "inf", "x")
     ),
-    bad(
-        "vectors",
-        "--check",
-        "damaged",
-        "--impl",
-        "true",
-        "--timeout",
-        "nan",
-        says="expected a positive number of seconds",
-    ),
-    bad("vectors", "--check", "damaged", "--timeout", "3", says="--timeout is the time an implementation has (--impl)"),
-    bad("vectors", "--check", "damaged", "--impl", "", says="--impl: the implementation's command line is empty"),
-    bad("vectors", "--check", "damaged", "--impl", "'open", says="--impl: No closing quotation"),
-    bad("vectors", "--check", "damaged", "--impl", "no-such-program", says="--impl: no such program 'no-such-program'"),
+    bad(*REPLAY, "--timeout", "3", says="--timeout is the time an implementation has (--impl)"),
+    bad(*REPLAY, "--impl", "", says="--impl: the implementation's command line is empty"),
+    bad(*REPLAY, "--impl", "'open", says="--impl: No closing quotation"),
+    bad(*REPLAY, "--impl", "no-such-program", says="--impl: no such program 'no-such-program'"),
     # conform's refusals of the command line (its other bad inputs are a later issue's)
     bad("conform", says="the following arguments are required: --impl"),
     bad("conform", "--impl", "", says="--impl: the implementation's command line is empty"),

@@ -47,8 +47,8 @@ QUICK_CONNECTION = {
 }
 """Ray's settings for a connection to a cluster's address, unless set already: one try (Ray's
 default is 20, a second apart, for a head that is restarting), of 3 seconds for each step
-(Ray's: 5 and 30; a head answers in milliseconds). Ray reads them as it loads: they apply when
-this module is the first to import Ray in the process."""
+(Ray's: 5 and 30; a head answers in milliseconds). Ray's core reads the last two as it loads:
+they apply where this module is the first to import Ray in the process (the command line)."""
 
 HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes.fromhex("000000040000000000")
 """What a gRPC client sends first (the HTTP/2 preface and an empty SETTINGS frame): a Ray head

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 import spec_engine.__main__ as cli
-from spec_engine.catalog import DATA
+from spec_engine.catalog import DATA, REGULATION_IDS
 
 REQUIRED = os.environ.get("BLACKJACK_SPEC_EXTRAS") == "required"
 """make test sets it: the optional extras are installed and their tests must run, not skip."""
@@ -83,7 +83,7 @@ BAD = [
     bad("changelog", "extra", says="unrecognized arguments: extra"),
     # a regulation missing or unknown
     bad("rules", says="the following arguments are required: regulation"),
-    bad("rules", "XX", says="unknown regulation 'XX'; known: CL, ES, UY, CZ, IT"),
+    bad("rules", "XX", says=f"unknown regulation 'XX'; known: {', '.join(REGULATION_IDS)}"),
     bad("clauses", "XX", says="unknown regulation 'XX'"),
     bad("play", "XX", "--seed", "1", says="unknown regulation 'XX'"),
     bad("odds", "XX", says="unknown regulation 'XX'"),

@@ -37,7 +37,7 @@ from pathlib import Path
 from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name, tiling_problems
 from spec_engine.errors import SpecError
 from spec_engine.events import to_jsonl
-from spec_engine.kit.conform import git_revision
+from spec_engine.kit.conform import OneLineParser, git_revision
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
 from spec_engine.words import words
@@ -111,7 +111,7 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
     try:
         from spec_engine.analysis import cached_odds
     except ImportError as exc:  # numpy missing
-        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+        raise SpecError(f"{ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(reg)
     refuse_unhonoured(rules)
     result = cached_odds(rules, refresh=refresh)
@@ -138,7 +138,7 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
     try:
         from spec_engine.analysis.compare import Costing
     except ImportError as exc:  # numpy missing
-        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+        raise SpecError(f"{ANALYSIS_MISSING} ({exc})") from None
     from spec_engine.overrides import rule_value
     from spec_engine.pages.labels import ASSUMED_LEGEND, ASSUMED_MARK, label, marked, words
     from spec_engine.pages.pairs import assumption_sentence, interaction_sentence, text_of, topic_title
@@ -154,6 +154,8 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
             parsed = json.loads(raw.strip())
         except ValueError:
             parsed = raw.strip()
+        if name.strip() in changed:
+            raise SpecError(f"--set: {name.strip()} is set twice; set each rule once")
         changed[name.strip()] = rule_value(name.strip(), parsed, where="--set")
     if changed:
         b = b.with_values(**changed)
@@ -252,51 +254,73 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
     import json
-    from pathlib import Path
 
     try:
         from spec_engine.analysis import cached_odds
-        from spec_engine.analysis.simulate import CHUNK, Progress, format_summary, simulate, summary
+        from spec_engine.analysis.simulate import Progress, format_summary, simulate, summary
     except ImportError as exc:  # numpy missing
-        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+        raise SpecError(f"{ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(args.regulation)
     refuse_unhonoured(rules)
-    if args.rounds <= 0 or args.rounds % CHUNK:
-        raise SpecError(f"--rounds {args.rounds}: a positive multiple of {CHUNK:,}")
-    if args.out:
-        out = Path(args.out)
-        if not out.parent.is_dir():
-            raise SpecError(f"--out {args.out}: the folder {out.parent} does not exist")
-        try:
-            out.open("a", encoding="utf-8").close()
-        except OSError as exc:
-            raise SpecError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
-    if args.ray:
-        from spec_engine.analysis.raycluster import unreachable
+    out = results_file(args.out) if args.out is not None else None
+    if args.ray is not None:
+        from spec_engine.analysis.raycluster import missing, unreachable
 
-        why = unreachable(args.ray)
+        why = missing() or unreachable(args.ray)
         if why is not None:
             raise SpecError(f"--ray {args.ray}: {why}")
     chart, exact = None, None
     if args.strategy == "basic":
         found = cached_odds(rules)
         chart, exact = found.strategy.cells, found.basic_strategy.ev_percent
-    tally = simulate(
-        rules,
-        args.rounds,
-        seed=args.seed,
-        workers=args.workers,
-        chart=chart,
-        out=Path(args.out) if args.out else None,
-        ray_address=args.ray,
-        progress=Progress(f"{rules.id} simulate", args.rounds),
-    )
+    try:
+        tally = simulate(
+            rules,
+            args.rounds,
+            seed=args.seed,
+            workers=args.workers,
+            chart=chart,
+            out=out,
+            ray_address=args.ray,
+            progress=Progress(f"{rules.id} simulate", args.rounds),
+        )
+    except BrokenPipeError:
+        raise
+    except ConnectionError as exc:  # Ray refused the connection, or lost the cluster during the run
+        if args.ray is None:
+            raise
+        raise SpecError(f"--ray {args.ray}: {exc}") from None
     result = summary(rules, tally, exact, args.strategy, args.seed)
     result["date"] = datetime.datetime.now(datetime.UTC).date().isoformat()
     result["revision"] = git_revision()
     result["overrides"] = bool(os.environ.get("BLACKJACK_SPEC_OVERRIDES"))
     text = json.dumps(result, indent=1) if args.json else format_summary(result)
     return text, tally.violations == 0
+
+
+def results_file(name: str) -> Path:
+    """``simulate --out``: a file that can be written and holds finished chunks, or is not there
+    yet (then nothing is left behind by this check)."""
+    from spec_engine.analysis.simulate import read_results
+
+    if not name:
+        raise SpecError("--out: the file's name is empty")
+    out = Path(name)
+    if not out.parent.is_dir():
+        raise SpecError(f"--out {name}: the folder {out.parent} does not exist")
+    try:
+        if out.exists():
+            out.open("a", encoding="utf-8").close()
+        else:
+            out.open("x", encoding="utf-8").close()
+            out.unlink()
+    except OSError as exc:
+        raise SpecError(f"--out {name}: cannot write it ({exc.strerror or exc})") from None
+    try:
+        read_results(out)
+    except SpecError as exc:
+        raise SpecError(f"--out {exc}") from None
+    return out
 
 
 LEGEND_TEXT = (
@@ -509,7 +533,7 @@ OVERRIDES_VAR = "BLACKJACK_SPEC_OVERRIDES"
 def build_parser(prog: str) -> argparse.ArgumentParser:
     """The command line: every command with its line (:data:`COMMANDS`), every argument with its help."""
     regulations = ", ".join(REGULATION_IDS)
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=prog,
         description=f"Blackjack Spec: blackjack rulebooks ({regulations}) as rules with their clauses, "
         "a deterministic engine, exact odds and a conformance kit. COMMAND --help says more.",
@@ -549,7 +573,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p = command("simulate")
     p.add_argument("regulation", help=regulations)
-    p.add_argument("--rounds", type=int, required=True, help="rounds to play: a positive multiple of 10,000")
+    p.add_argument("--rounds", type=positive, required=True, help="rounds to play (at least 1)")
     p.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: every core)")
     p.add_argument(
         "--strategy", choices=("basic", "simple"), default="basic", help="the decisions played (default: basic)"
@@ -573,14 +597,51 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """Run one command; its exit status. A bad argument or input: one line on standard error
+    and 2. A reader that stops reading (``... | head``): the command ends quietly, with 0 (the
+    reader has what it wanted; under ``set -o pipefail`` the pipeline still succeeds)."""
     prog = prog or program_name()
-    parser = build_parser(prog)
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in NOT_APPLIED and os.environ.get(OVERRIDES_VAR, "").strip():
+    if sys.stdout is None:  # (started with its standard output closed: print would drop every line)
+        print(f"{prog}: error: standard output is closed: there is nowhere to write", file=sys.stderr)
+        return 2
+    try:
+        status = run_command(argv, prog)
+        sys.stdout.flush()
+    except BrokenPipeError:  # (only standard output is such a pipe: the kit's own pipes are handled by the kit)
+        stdout_gone()
+        return 0
+    except SystemExit as exc:  # the command line's own refusals (one line, 2), --help and --version (0)
+        return exc.code if isinstance(exc.code, int) else 2
+    except OSError as exc:  # the system's refusal (a full disk...): said in one line, as other programs do
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"{prog}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        try:
+            sys.stdout.flush()
+        except OSError:  # (it was standard output's: what it holds goes nowhere)
+            stdout_gone()
+        return 1
+    if status != 2 and argv and argv[0] in NOT_APPLIED and os.environ.get(OVERRIDES_VAR, "").strip():
         print(f"note: {OVERRIDES_VAR} is not applied by {argv[0]}: {NOT_APPLIED[argv[0]]}", file=sys.stderr)
+    return status
+
+
+def stdout_gone() -> None:
+    """Standard output's reader has gone: what is still buffered goes nowhere, quietly, at exit too
+    (Python's own recipe: https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # (a standard output without a file descriptor)
+        pass
+
+
+def run_command(argv: list[str], prog: str) -> int:
+    """:func:`main` without the care for standard output."""
     if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
         return run_kit(argv[0], argv[1:], prog)
-    args = parser.parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
     try:
         if args.command == "regulations":
             print("\n".join(REGULATION_IDS))
@@ -613,9 +674,6 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             print(text)
             return 0 if ok else 1
     except SpecError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    except ConnectionError as exc:  # (a Ray cluster lost during the run)
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -250,7 +250,10 @@ def new_regulation(
     try:
         text = text_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {text_file}: {exc}", field="--text") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"cannot read {text_file} ({reason})", field="--text") from None
+    if not text.strip():
+        raise InputError(f"{text_file} is empty: there is no text to give clauses", field="--text")
     if not re.fullmatch(r"[a-z]{2}", language):
         raise InputError(f"{language!r}: a language is a two-letter code (es, it, cs, en)", field="--language")
     lower = reg_id.lower()

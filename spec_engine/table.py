@@ -36,8 +36,8 @@ class Table:
     as the rule set says, refuses a cut too near either end, places the cut card, burns,
     and after the round in which the cut card came out shuffles again before the next
     round. ``participants`` counts the people at the table (for a cut card placed per
-    participant): a player to a box, and the banker where the players bank; no more bettors
-    than its players bet in a round. ``seated`` says whose seats are taken, as a round's
+    participant): a player to a box, and the banker where the players bank; where they place
+    the cut card, no more bettors than its players bet in a round. ``seated`` says whose seats are taken, as a round's
     (:class:`~spec_engine.game.Round`), for every round until it changes; where it names the
     players, the cut offered to the one who would have received the cut card goes to the box he
     sits at now. ``shoes`` stacks the result of each shuffle in turn (for scenarios: the
@@ -99,8 +99,12 @@ class Table:
                     state="participants",
                 )
         self.participants = participants
-        self.players = None if participants is None else participants - people_at(rules, 0)
-        """How many players the table has (``None``: not said)."""
+        self.players = None
+        """How many players may bet in a round, where the rule set places the cut card by the
+        people at the table (``cut_card_per_participant``: a bettor more would move it); else
+        ``None`` (a player may bet on several boxes, bettors may stand behind a seat)."""
+        if participants is not None and rules.cut_card_per_participant is not None:
+            self.players = participants - people_at(rules, 0)
         self.seated: AbstractSet[int] | Mapping[int, str] | None = None
         """The seats taken (see :meth:`seat`)."""
         self.special_max = dict(special_max or {})

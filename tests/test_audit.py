@@ -279,3 +279,44 @@ def test_the_next_round_cannot_start_step_demands_the_cut_cards_rule_and_its_cla
     play = Play(driver=RefusesOtherwise(), regulation="CL", started=True)  # type: ignore[arg-type]
     with pytest.raises(AssertionError, match="bet_multiple" if rule == "bet_multiple" else "CL-18.3"):
         next_round(play, "cannot")
+
+
+# ---------------------------------------------------------------------------- issue 29: seats and players at a table
+def test_a_table_takes_seats_between_rounds_only_and_checks_them_at_once() -> None:
+    """A session re-seats its players at each shoe (Table.seat); a bad seat is refused when
+    given, not at the next round, and no one changes seats during a round."""
+    from spec_engine.table import Table
+
+    with pytest.raises(InputError) as refused:
+        Table(ruleset("UY"), seed=1, seated={8: "P1"})
+    assert refused.value.field == "seated"
+    table = Table(ruleset("UY"), seed=1, seated={1: "P1"})
+    rnd = table.new_round()
+    with pytest.raises(InputError) as during:
+        table.seat({2: "P1"})
+    assert during.value.field == "seated" and table.seated == {1: "P1"}
+    rnd.consent(1, "P2", by="P1")
+    rnd.place_bet(1, "P2", 20)
+    with pytest.raises(RuleViolation) as dealt:
+        rnd.deal()
+    assert dealt.value.rule == "box_owner_decides" and "UY-11.2" in dealt.value.clauses
+    assert [a.kind for a in rnd.legal_actions()] == ["bet"]
+
+
+def test_the_players_count_bounds_the_bettors_only_where_it_places_the_cut_card() -> None:
+    """CL-ANX-3 places the cut card by the participants: a CL table of three (the banker and two
+    players) refuses a third bettor. At a house table the count places nothing, players may bet
+    on several boxes and standing bettors may bet behind a seat (ES-PRE-b.1): four bettors at
+    a Melilla table said to seat three are taken."""
+    from spec_engine.table import Table
+
+    cl = Table(ruleset("CL"), seed=1, min_bet=10, max_bet=100, participants=3).new_round()
+    cl.place_bet(1, "P1", 10)
+    cl.place_bet(2, "P2", 10)
+    with pytest.raises(InputError) as refused:
+        cl.place_bet(3, "P3", 10)
+    assert refused.value.field == "participants"
+    es = Table(ruleset("ES"), seed=1, min_bet=10, max_bet=500, participants=3).new_round()
+    for n, bettor in enumerate(("P1", "P2", "P3")):
+        es.place_bet(n + 1, bettor, 10)
+    es.place_bet(1, "P4", 10)

@@ -37,10 +37,11 @@ class Table:
     and after the round in which the cut card came out shuffles again before the next
     round. ``participants`` counts the people at the table (for a cut card placed per
     participant): a player to a box, and the banker where the players bank; where they place
-    the cut card, no more bettors than its players bet in a round. ``seated`` says whose seats are taken, as a round's
-    (:class:`~spec_engine.game.Round`), for every round until it changes; where it names the
-    players, the cut offered to the one who would have received the cut card goes to the box he
-    sits at now. ``shoes`` stacks the result of each shuffle in turn (for scenarios: the
+    the cut card, no more bettors than its players bet in a round. ``seated`` says whose seats
+    are taken, as a round's (:class:`~spec_engine.game.Round`), for every round until it
+    changes (:meth:`seat`); where it names the players, the cut offered to the one who would
+    have received the cut card goes to the box he sits at now. ``shoes`` stacks the result of
+    each shuffle in turn (for scenarios: the
     cards given first, then the rest in deck order), as the order before the cut or, with
     ``stacked_after_cut``, after it;
     with ``auto_cut`` the cut is made at random within the rules, else :meth:`cut` waits

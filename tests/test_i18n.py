@@ -169,9 +169,9 @@ def test_a_wrong_placeholder_fails_even_where_nothing_is_declared() -> None:
 
 def test_a_data_key_narrows_a_declared_toml_file() -> None:
     message = tool.extract_catalog().get("Uruguay, DGC")
-    assert message is not None and "toml: regulation.short" in message.auto_comments
-    assert tool.declared(message, ["spec_engine/data/clauses/*.toml#regulation.short"])
-    assert not tool.declared(message, ["spec_engine/data/clauses/*.toml#clause"])
+    assert message is not None and "toml: names.short UY" in message.auto_comments
+    assert tool.declared(message, ["spec_engine/data/regulations.toml#names.short"])
+    assert not tool.declared(message, ["spec_engine/data/regulations.toml#names.long"])
 
 
 def test_the_widgets_catalog_is_compiled_from_the_same_po(compiled: Path) -> None:

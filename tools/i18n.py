@@ -65,11 +65,17 @@ KEYWORDS: dict[str, dict[str, Any]] = {
 SOURCES = {
     "python": ["spec_engine/**/*.py"],
     "javascript": ["docs/javascripts/*.js"],
-    "toml": ["spec_engine/data/clauses/*.toml", "spec_engine/data/rulesets/*.toml", "spec_engine/data/glossary.toml"],
+    "toml": [
+        "spec_engine/data/regulations.toml",
+        "spec_engine/data/clauses/*.toml",
+        "spec_engine/data/rulesets/*.toml",
+        "spec_engine/data/glossary.toml",
+    ],
     "nav": ["mkdocs.yml"],
 }
 TOML_KEYS = {
-    "regulation": ("name", "short", "description"),
+    "names": ("short", "long"),
+    "regulation": ("description",),
     "clause": ("gist", "note"),
 }
 """The keys of the clause catalogs that readers see in English (the rule sets' and the
@@ -86,7 +92,12 @@ def extract_toml(path: Path) -> Iterator[tuple[int, str, str]]:
     """(line, message, key) for each entry of a data file that readers see in English."""
     text = path.read_text(encoding="utf-8")
     data = tomllib.loads(text)
-    if "regulation" in data:  # a clause catalog
+    if "names" in data:  # the one list: each rulebook's names
+        for reg_id, names in data["names"].items():
+            for key in TOML_KEYS["names"]:
+                if names.get(key):
+                    yield _line(text, names[key]), names[key], f"names.{key} {reg_id}"
+    elif "regulation" in data:  # a clause catalog
         for key in TOML_KEYS["regulation"]:
             value = data["regulation"].get(key, "")
             if value:

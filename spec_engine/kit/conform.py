@@ -82,7 +82,7 @@ from spec_engine.kit.certificate import write_certificate
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
-from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment
+from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment, program_problem
 from spec_engine.kit.report import (
     JUNIT,
     REPORT,
@@ -779,21 +779,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
     def stop(message: str) -> NoReturn:  # one line, no usage: the command line was well formed
         parser.exit(2, f"{prog}: error: {message}\n")
 
-    try:
-        words = shlex.split(args.impl)
-    except ValueError as exc:
-        stop(f"--impl: {exc}")
-    if not words:
-        stop("--impl: the implementation's command line is empty")
-    program = words[0]
-    path = implementation_environment(os.environ).get("PATH", "")
-    if ("/" in program and not os.access(program, os.X_OK)) or (
-        "/" not in program and shutil.which(program, path=path) is None
-    ):
-        stop(
-            f"--impl: no such program {program!r} (a path that can be run, or a command on PATH; "
-            "the kit's own virtualenv is not on the implementation's PATH)"
-        )
+    why = program_problem(args.impl)
+    if why is not None:
+        stop(f"--impl: {why}")
     for wanted in args.clause:
         try:
             catalog_clause(wanted)

@@ -18,6 +18,7 @@ import json
 import os
 import selectors
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,28 @@ def implementation_environment(base: Mapping[str, str], extra: Mapping[str, str]
         env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if os.path.realpath(p) != own)
     env.update(extra or {})
     return env
+
+
+def program_problem(command: str) -> str | None:
+    """Why ``command`` cannot start an implementation (one line), or None: it is split as a
+    shell would, without one, and its program must be a path that can be run or a command on
+    the ``PATH`` an implementation gets (:func:`implementation_environment`)."""
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        return str(exc)
+    if not words:
+        return "the implementation's command line is empty"
+    program = words[0]
+    path = implementation_environment(os.environ).get("PATH", "")
+    if ("/" in program and not os.access(program, os.X_OK)) or (
+        "/" not in program and shutil.which(program, path=path) is None
+    ):
+        return (
+            f"no such program {program!r} (a path that can be run, or a command on PATH; "
+            "the kit's own virtualenv is not on the implementation's PATH)"
+        )
+    return None
 
 
 # ------------------------------------------------------------------------------ the serving side

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import html
 
-from spec_engine.catalog import regulations
+from spec_engine.catalog import regulations, rulebook_name
 from spec_engine.i18n import _, active
 from spec_engine.pages.common import text
-from spec_engine.pages.labels import summary
+from spec_engine.pages.labels import any_marked, summary
 from spec_engine.rules import ruleset
 
 
@@ -31,7 +31,7 @@ def trainees_table() -> str:
         learn, deal = f"generated/onboarding-{reg.id.lower()}.md", f"generated/practice.md?reg={reg.id}"
         onboarding = _("[onboarding]({href})", href=learn)
         practice = _("[practise dealing]({href})", href=deal)
-        rows.append(f"| {text(_(reg.short))} ({reg.id}) | {onboarding} | {practice} |")
+        rows.append(f"| {text(rulebook_name(reg.id, with_id=True))} | {onboarding} | {practice} |")
     return "\n".join(rows) + "\n"
 
 
@@ -47,7 +47,7 @@ def regulations_table() -> str:
     for reg in regulations():
         cells = (
             html.escape(reg.id),
-            f'<a href="generated/{reg.id.lower()}.html">{html.escape(_(reg.short))}</a>',
+            f'<a href="generated/{reg.id.lower()}.html">{html.escape(reg.short)}</a>',
             str(len(reg.clauses)),
             f'<span lang="{reg.language}">{html.escape(reg.language)}</span>',
             html.escape(_(reg.description)),
@@ -57,7 +57,12 @@ def regulations_table() -> str:
             + "".join(f'<td data-label="{html.escape(h)}">{c}</td>' for h, c in zip(heads, cells, strict=True))
             + "</tr>"
         )
-    rows += ["</tbody></table>", "", _("In the trade's shorthand (* the text does not state it):"), ""]
+    shorthand = (
+        _("In the trade's shorthand (* the text does not state it):")
+        if any_marked(*(ruleset(reg.id) for reg in regulations()))
+        else _("In the trade's shorthand:")
+    )
+    rows += ["</tbody></table>", "", shorthand, ""]
     rows += [f"- **{reg.id}**: {_english(text(summary(ruleset(reg.id))))}" for reg in regulations()]
     return "\n".join(rows) + "\n"
 
@@ -71,7 +76,7 @@ def home_page() -> str:
             "",
             _(
                 "Five rulebooks govern blackjack in five places: a Catalan card club, the casino-games "
-                "regulation of Melilla (Spain), Uruguay's state casinos, a Czech casino and the Casinò di "
+                "regulation of Melilla in Spain, Uruguay's state casinos, a Czech casino and the Casinò di "
                 "Campione d'Italia. They agree on the core game and differ in many details. This site shows "
                 "them side by side, clause by clause, and every rule it shows is played by an engine and "
                 "checked by executable scenarios, whose latest results appear on every page."

@@ -10,7 +10,7 @@ from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation
 from spec_engine.kit.trace import ScenarioInfo, exemptions
 from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
-from spec_engine.pages.labels import summary
+from spec_engine.pages.labels import any_marked, summary
 from spec_engine.pages.matrix import PROVENANCE_FIELDS
 from spec_engine.rules import ruleset
 
@@ -99,8 +99,12 @@ def regulation_page(
         "",
         text(reg.description),
         "",
-        f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))} "
-        "(* the text does not state it; see [the rules compared](rules.md)).",
+        (
+            f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))} "
+            "(* the text does not state it; see [the rules compared](rules.md))."
+            if any_marked(ruleset(reg_id))
+            else f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))}."
+        ),
         "",
         *provenance(reg),
         widgets.STYLE,

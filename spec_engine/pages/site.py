@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name
 from spec_engine.i18n import _, active, pgettext
 
 DECLARED = Path(__file__).resolve().parent.parent / "data" / "translation.toml"
@@ -67,7 +67,7 @@ def localized(page: str, code: str) -> str:
 # ----------------------------------------------------------------------------- navigation
 def regulation_title(reg_id: str) -> str:
     """A regulation's entry in the navigation: its short name in the active language and its id."""
-    return pgettext("nav", "{name} ({id})", name=_(regulation(reg_id).short), id=reg_id)
+    return rulebook_name(reg_id, with_id=True)
 
 
 def nav_title(title: str) -> str:
@@ -87,7 +87,7 @@ def translated_notice(texts: dict[str, str]) -> str:
     """Above every translated page: the translation is the project's; the authority is each text
     in its own language, which its regulation page quotes (``texts``: id -> that page's address)."""
     links = ", ".join(
-        f'<a href="{html.escape(href)}">{html.escape(_(regulation(reg).short))}</a>' for reg, href in texts.items()
+        f'<a href="{html.escape(href)}">{html.escape(regulation(reg).short)}</a>' for reg, href in texts.items()
     )
     return _notice(
         "info",

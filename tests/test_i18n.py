@@ -226,8 +226,8 @@ _TEXT = re.compile(r"[^\W\d_]{3,}\s+[^\W\d_]{2,}")
 
 def _judgement(value: Any) -> Any:
     """What a round judges, without its words: kinds, cards, amounts, clause ids, verdicts."""
-    if isinstance(value, dict):
-        return {k: _judgement(v) for k, v in value.items()}
+    if isinstance(value, dict):  # (a rulebook's name is words too: "Melilla, España")
+        return {k: "<words>" if k == "name" else _judgement(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_judgement(v) for v in value]
     if isinstance(value, str) and _TEXT.search(value):

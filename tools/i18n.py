@@ -14,8 +14,9 @@ One gettext domain. The messages come from:
 - the widgets (``docs/javascripts/*.js``): ``bjI18n._``, ``bjI18n.ngettext``, ``bjI18n.pgettext``
   (Babel's JavaScript extractor; ``javascripts/i18n.js`` is their side);
 - the data readers see, by a TOML extractor (:func:`extract_toml`): each regulation's name, short
-  name and description and each clause's gist and reading (``data/clauses/*.toml``), each rule
-  value's note (``data/rulesets/*.toml``), each concept's description and notes
+  name and description, where each text comes from (its provenance) and each clause's gist and
+  reading (``data/clauses/*.toml``), each exempt clause's reason (``data/exemptions.toml``), each
+  rule value's note (``data/rulesets/*.toml``), each concept's description and notes
   (``data/glossary.toml``); the template's comment ``toml: <key>`` names the entry;
 - the navigation's titles (``mkdocs.yml``, context ``nav``).
 
@@ -68,6 +69,7 @@ SOURCES = {
     "toml": [
         "spec_engine/data/regulations.toml",
         "spec_engine/data/clauses/*.toml",
+        "spec_engine/data/exemptions.toml",
         "spec_engine/data/rulesets/*.toml",
         "spec_engine/data/glossary.toml",
     ],
@@ -75,11 +77,11 @@ SOURCES = {
 }
 TOML_KEYS = {
     "names": ("short", "long"),
-    "regulation": ("description",),
+    "regulation": ("description", "reference", "published_by", "published_at", "text_date", "retrieved", "to_establish"),
     "clause": ("gist", "note"),
 }
 """The keys of the clause catalogs that readers see in English (the rule sets' and the
-glossary's: every ``note`` and ``what``)."""
+glossary's: every ``note`` and ``what``; the exemptions': every ``reason``)."""
 
 
 # ----------------------------------------------------------------------------- extraction
@@ -106,6 +108,9 @@ def extract_toml(path: Path) -> Iterator[tuple[int, str, str]]:
             for key in TOML_KEYS["clause"]:
                 if clause.get(key):
                     yield _line(text, clause[key]), clause[key], f"clause.{key} {clause['id']}"
+    elif "exempt" in data:  # the clauses no engine can check, each with its reason
+        for entry in data["exempt"]:
+            yield _line(text, entry["reason"]), entry["reason"], f"exempt.reason {entry['clause']}"
     elif "rules" in data:  # a rule set
         for name, value in data["rules"].items():
             if isinstance(value, dict) and value.get("note"):

@@ -184,10 +184,10 @@ def on_page_content(content: str, page: Any = None, config: Any = None, files: A
     framed = frame_tables(content)
     code = current_language(config) if config is not None else "en"
     if page is None or code == "en":
-        return _banner() + (_scripts(framed, page, code) if page is not None else "") + framed
+        return _banner(code) + (_scripts(framed, page, code) if page is not None else "") + framed
     localized = getattr(page.file, "localization", None) == code
     body = framed if localized else f'<div lang="en">{_assets(framed, page, files)}</div>'
-    return _banner() + _notice(page, code, localized) + _scripts(framed, page, code) + body
+    return _banner(code) + _notice(page, code, localized) + _scripts(framed, page, code) + body
 
 
 def current_language(config: Any) -> str:
@@ -254,13 +254,15 @@ def _assets(content: str, page: Any, files: Any) -> str:
     return _URL.sub(fix, content)
 
 
-def _banner() -> str:
-    """A site built with BLACKJACK_SPEC_OVERRIDES says so at the top of every page (a malformed
-    value has already stopped the build: tools/build.py)."""
+def _banner(code: str) -> str:
+    """A site built with BLACKJACK_SPEC_OVERRIDES says so at the top of every page, in its language
+    (a malformed value has already stopped the build: tools/build.py)."""
+    from spec_engine.i18n import language
     from spec_engine.overrides import from_env
     from spec_engine.pages.common import overrides_banner
 
-    return overrides_banner(from_env())
+    with language(code):
+        return overrides_banner(from_env())
 
 
 def on_post_build(config: Any, **_: Any) -> None:

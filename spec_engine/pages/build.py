@@ -28,7 +28,8 @@ import shutil
 import tempfile
 import zipfile
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from spec_engine.analysis.compare import Costing
@@ -62,10 +63,12 @@ from spec_engine.rules import ruleset
 LOCALIZED: dict[str, Callable[[], str]] = {
     "index.md": home_page,
     "generated/glossary.md": glossary_page,
+    **{f"generated/{r.lower()}.md": partial(regulation_page, r) for r in REGULATION_IDS},
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language. A unit of ``data/translation.toml`` is declared translated once each of its
-pages is here (``tests/test_i18n.py``)."""
+pages is here (``tests/test_i18n.py``). :func:`generate` gives a page made from its run's inputs
+(the regulation pages: the scenario results) its generator with them."""
 
 
 def _showcase_pages() -> dict[str, str]:
@@ -153,8 +156,6 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
         "coverage.md": coverage_page(results_path if entries else None, directness),
         "scenarios/index.md": scenario_index(infos, results),
     }
-    for reg_id in REGULATION_IDS:
-        pages[f"{reg_id.lower()}.md"] = regulation_page(reg_id, infos, results, directness)
     by_feature: dict[str, list[ScenarioInfo]] = defaultdict(list)
     for info in infos:
         by_feature[info.feature].append(info)
@@ -166,7 +167,8 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     if recordings is not None:
         passed = bool(entries) and all(e.get("status") == "passed" for e in entries)
         pages["conformance.md"] += "\n" + vectors_archive(out, recordings, passed)
-    written = [write_pdf(out / "rules.pdf"), *write_localized(out.parent)]
+    made = {f"generated/{r.lower()}.md": partial(regulation_page, r, infos, results, directness) for r in REGULATION_IDS}
+    written = [write_pdf(out / "rules.pdf"), *write_localized(out, made)]
     for name, page in pages.items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -179,15 +181,19 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     return written
 
 
-def write_localized(docs: Path) -> list[Path]:
+def write_localized(out: Path, generators: Mapping[str, Callable[[], str]] | None = None) -> list[Path]:
     """The pages of :data:`LOCALIZED` in English and, when declared translated, in every other
-    language, written under ``docs``."""
+    language: a generated page in ``out`` (``generated/glossary.md`` -> ``out/glossary.md``), the
+    others in its parent (``docs/``). ``generators``: a page's generator for this run, instead of
+    its own."""
     written = []
     declared = set(translated_pages())
-    for page, generator in LOCALIZED.items():
+    for page, default in LOCALIZED.items():
+        generator = (generators or {}).get(page, default)
         for code in LANGUAGES if page in declared else (SOURCE,):
             with language(code):
-                path = docs / localized(page, code)
+                name = localized(page, code)
+                path = out / name.removeprefix("generated/") if name.startswith("generated/") else out.parent / name
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(generator(), encoding="utf-8")
             written.append(path)

@@ -9,13 +9,13 @@ from typing import Any
 
 from spec_engine.catalog import regulation
 from spec_engine.events import Money, money_str
+from spec_engine.i18n import _, pgettext
 from spec_engine.kit.trace import ASSUMES, ScenarioInfo
 from spec_engine.pages.labels import label, words
 from spec_engine.rules import Citation, RuleSet
 
 _LIST_START = re.compile(r"^(\d*)([.)+-])")
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]#|"})
-STATUS_LABEL = {"passed": "pass", "failed": "FAIL", "skipped": "skipped", None: "not run"}
 
 
 def text(value: str) -> str:
@@ -56,7 +56,8 @@ def tag_link(tag: str, prefix: str = "") -> str:
     to its row of the comparison matrix."""
     if tag.startswith(ASSUMES):
         rule = tag.removeprefix(ASSUMES)
-        return f"[assumed: {text(rule)}]({prefix}rules.md#rule-{rule})"
+        href = f"{prefix}rules.md#rule-{rule}"
+        return _("[assumed: {rule}]({href})", rule=text(rule), href=href)
     return clause_link(tag, prefix)
 
 
@@ -78,9 +79,22 @@ def scenario_anchor(info: ScenarioInfo) -> str:
     return f"s{info.line}"
 
 
+def status_label(status: str | None) -> str:
+    """A scenario's status as a badge says it, in the active language (``exempt``: no engine can
+    check the clause; ``missing``: no scenario checks it yet)."""
+    labels = {
+        "passed": pgettext("scenario status", "pass"),
+        "failed": pgettext("scenario status", "FAIL"),
+        "skipped": pgettext("scenario status", "skipped"),
+        None: pgettext("scenario status", "not run"),
+        "exempt": pgettext("scenario status", "exempt"),
+        "missing": pgettext("scenario status", "missing"),
+    }
+    return labels.get(status, status or labels[None])
+
+
 def badge(status: str | None) -> str:
-    label = STATUS_LABEL.get(status, status or "not run")
-    return f'<span class="status status-{status or "none"}">{label}</span>'
+    return f'<span class="status status-{status or "none"}">{status_label(status)}</span>'
 
 
 # ------------------------------------------------------------------------------ results
@@ -128,10 +142,12 @@ def clause_links(clauses: Sequence[str]) -> str:
 def basis_text(cite: Citation | None) -> str:
     """A rule value's basis, short: its clause links, a reading of them, or an assumption."""
     if cite is None or cite.assumed:
-        context = f"; context {clause_links(cite.clauses)}" if cite is not None and cite.clauses else ""
-        return f"*not stated: assumed*{context}"
-    prefix = "reading of " if cite.basis == "interpretation" else ""
-    return prefix + clause_links(cite.clauses)
+        if cite is not None and cite.clauses:
+            return _("*not stated: assumed*; context {clauses}", clauses=clause_links(cite.clauses))
+        return _("*not stated: assumed*")
+    if cite.basis == "interpretation":
+        return _("reading of {clauses}", clauses=clause_links(cite.clauses))
+    return clause_links(cite.clauses)
 
 
 def rule_value_text(rules: RuleSet, name: str) -> str:
@@ -140,7 +156,7 @@ def rule_value_text(rules: RuleSet, name: str) -> str:
     cite = rules.citations.get(name)
     shown = text(words(name, getattr(rules, name)))
     value = f"*{shown}*" if cite is None or cite.assumed else f"**{shown}**"
-    return f"{text(label(name))}: {value} ({basis_text(cite)})"
+    return _("{rule}: {value} ({basis})", rule=text(label(name)), value=value, basis=basis_text(cite))
 
 
 def signed_money(amount: Money) -> str:
@@ -156,10 +172,14 @@ def overrides_banner(changes: Any) -> str:
         f"{reg}: " + ", ".join(f"{label(name)}: {words(name, value)}" for name, value in values.items())
         for reg, values in changes.items()
     )
+    title = _("Built with changed rule values")
+    body = _(
+        "This site was built with <code>BLACKJACK_SPEC_OVERRIDES</code>: {changes}. Its scenario results were "
+        "played with these values, which no text states (a changed value cites no clause); the rule values, the "
+        "clauses and the figures shown are the texts' own.",
+        changes=html.escape(named),
+    )
     return (
         '<div class="admonition warning overrides-banner" role="note">'
-        '<p class="admonition-title">Built with changed rule values</p>'
-        f"<p>This site was built with <code>BLACKJACK_SPEC_OVERRIDES</code>: {html.escape(named)}. "
-        "Its scenario results were played with these values, which no text states (a changed value "
-        "cites no clause); the rule values, the clauses and the figures shown are the texts' own.</p></div>\n"
+        f'<p class="admonition-title">{title}</p><p>{body}</p></div>\n'
     )

@@ -77,11 +77,21 @@ SOURCES = {
 }
 TOML_KEYS = {
     "names": ("short", "long"),
-    "regulation": ("description", "reference", "published_by", "published_at", "text_date", "retrieved", "to_establish"),
+    "regulation": (
+        "description",
+        "reference",
+        "published_by",
+        "published_at",
+        "text_date",
+        "retrieved",
+        "to_establish",
+    ),
     "clause": ("gist", "note"),
 }
 """The keys of the clause catalogs that readers see in English (the rule sets' and the
-glossary's: every ``note`` and ``what``; the exemptions': every ``reason``)."""
+glossary's: every ``note`` and ``what``; the exemptions': every ``reason``): a text's description and its provenance (a date, which
+every language writes alike, is no message)."""
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 # ----------------------------------------------------------------------------- extraction
@@ -102,7 +112,7 @@ def extract_toml(path: Path) -> Iterator[tuple[int, str, str]]:
     elif "regulation" in data:  # a clause catalog
         for key in TOML_KEYS["regulation"]:
             value = data["regulation"].get(key, "")
-            if value:
+            if value and not DATE.fullmatch(value):
                 yield _line(text, value), value, f"regulation.{key}"
         for clause in data.get("clause", []):
             for key in TOML_KEYS["clause"]:

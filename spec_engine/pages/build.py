@@ -16,8 +16,11 @@ file and an index), ``coverage.md``, ``events.md``, ``worked-hands.md``, ``play.
 :func:`spec_engine.kit.manifest.changelog`).
 
 The pages of the units declared translated (``spec_engine/data/translation.toml``) are written
-once more per language (``glossary.es.md``, ``../index.cs.md``), their generator run inside
-``with language(code):`` (:mod:`spec_engine.i18n`): :data:`LOCALIZED` names each one's generator.
+once more per language (``glossary.es.md``, ``../index.cs.md``, ``rules.it.csv``, ``rules.cs.pdf``),
+their generator run inside ``with language(code):`` (:mod:`spec_engine.i18n`): :data:`LOCALIZED`
+names each one's generator. mkdocs-static-i18n serves ``NAME.<code>.EXT`` as that language's
+``NAME.EXT``, a download as well as a page: the Spanish matrix's link ``rules.csv`` fetches
+``es/generated/rules.csv``, made from ``rules.es.csv``.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from spec_engine.pages.home import home_page
 from spec_engine.pages.matrix import csv_text, provenance_csv, rules_page
 from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.pages.pairs import costed_fields, pairs_page
-from spec_engine.pages.pdf import write_pdf
+from spec_engine.pages.pdf import pdf_bytes
 from spec_engine.pages.play import play_page
 from spec_engine.pages.practice import practice_page
 from spec_engine.pages.regulations import regulation_page
@@ -60,15 +63,30 @@ from spec_engine.pages.scenarios import coverage_page, events_page, scenario_fil
 from spec_engine.pages.site import localized, translated_pages
 from spec_engine.rules import ruleset
 
-LOCALIZED: dict[str, Callable[[], str]] = {
+
+def _rules_page(costing: Costing | None = None) -> str:
+    """Rules compared, with each departing value's effect and the links to the costs of the rules
+    the pairs page gives (``costing``: the memo of returns the pairs page shares)."""
+    return rules_page(matrix_effects(), costed_fields(costing or Costing()))
+
+
+LOCALIZED: dict[str, Callable[[], str | bytes]] = {
     "index.md": home_page,
     "generated/glossary.md": glossary_page,
     **{f"generated/{r.lower()}.md": partial(regulation_page, r) for r in REGULATION_IDS},
+    "generated/rules.md": _rules_page,
+    "generated/rules.csv": lambda: csv_text(effect_figures()),
+    "generated/rules-provenance.csv": provenance_csv,
+    "generated/rules.pdf": pdf_bytes,
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
-the active language. A unit of ``data/translation.toml`` is declared translated once each of its
-pages is here (``tests/test_i18n.py``). :func:`generate` gives a page made from its run's inputs
-(the regulation pages: the scenario results) its generator with them."""
+the active language (a download's text, or its bytes). A unit of ``data/translation.toml`` is
+declared translated once each of its pages is here (``tests/test_i18n.py``). :func:`generate`
+gives a page made from its run's inputs (the regulation pages: the scenario results; the matrix:
+the pairs page's memo) its generator with them."""
+
+GENERATED = "generated/"
+"""Where :func:`generate`'s ``out`` folder is, relative to ``docs/``."""
 
 
 def _showcase_pages() -> dict[str, str]:
@@ -146,12 +164,9 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
     costing = Costing()  # one memo of returns for the matrix's links and the pairs page
     pages: dict[str, str] = {
-        "rules.md": rules_page(matrix_effects(), costed_fields(costing)),
         "cost.md": cost_page(),
         "pairs.md": pairs_page(costing=costing),
         "strategy.md": strategy_page(),
-        "rules.csv": csv_text(effect_figures()),
-        "rules-provenance.csv": provenance_csv(),
         "events.md": events_page(),
         "coverage.md": coverage_page(results_path if entries else None, directness),
         "scenarios/index.md": scenario_index(infos, results),
@@ -167,8 +182,11 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     if recordings is not None:
         passed = bool(entries) and all(e.get("status") == "passed" for e in entries)
         pages["conformance.md"] += "\n" + vectors_archive(out, recordings, passed)
-    made = {f"generated/{r.lower()}.md": partial(regulation_page, r, infos, results, directness) for r in REGULATION_IDS}
-    written = [write_pdf(out / "rules.pdf"), *write_localized(out, made)]
+    made: dict[str, Callable[[], str | bytes]] = {
+        f"generated/{r.lower()}.md": partial(regulation_page, r, infos, results, directness) for r in REGULATION_IDS
+    }
+    made["generated/rules.md"] = lambda: _rules_page(costing)
+    written = write_localized(out.parent, out, made)
     for name, page in pages.items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -181,23 +199,33 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     return written
 
 
-def write_localized(out: Path, generators: Mapping[str, Callable[[], str]] | None = None) -> list[Path]:
-    """The pages of :data:`LOCALIZED` in English and, when declared translated, in every other
-    language: a generated page in ``out`` (``generated/glossary.md`` -> ``out/glossary.md``), the
-    others in its parent (``docs/``). ``generators``: a page's generator for this run, instead of
-    its own."""
+def write_localized(
+    docs: Path, out: Path | None = None, generators: Mapping[str, Callable[[], str | bytes]] | None = None
+) -> list[Path]:
+    """The pages of :data:`LOCALIZED` in English and, when declared translated (or beside a
+    page declared translated: ``rules-provenance.csv`` with ``rules.csv``), in every other language,
+    written under ``docs`` (a page of ``generated/`` into ``out``, :func:`generate`'s folder, when
+    given); ``generators`` replaces some of their generators (the matrix with the pairs page's memo)."""
     written = []
     declared = set(translated_pages())
-    for page, default in LOCALIZED.items():
-        generator = (generators or {}).get(page, default)
-        for code in LANGUAGES if page in declared else (SOURCE,):
+    for page, generator in {**LOCALIZED, **(generators or {})}.items():
+        for code in LANGUAGES if page in declared or _beside(page) in declared else (SOURCE,):
+            name = localized(page, code)
+            path = out / name.removeprefix(GENERATED) if out is not None and name.startswith(GENERATED) else docs / name
+            path.parent.mkdir(parents=True, exist_ok=True)
             with language(code):
-                name = localized(page, code)
-                path = out / name.removeprefix("generated/") if name.startswith("generated/") else out.parent / name
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(generator(), encoding="utf-8")
+                made = generator()
+            if isinstance(made, bytes):
+                path.write_bytes(made)
+            else:
+                path.write_text(made, encoding="utf-8")
             written.append(path)
     return written
+
+
+def _beside(page: str) -> str:
+    """The page a companion file goes with: ``rules-provenance.csv`` with ``rules.csv``."""
+    return page.replace("rules-provenance.csv", "rules.csv")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -89,8 +89,8 @@ TOML_KEYS = {
     "clause": ("gist", "note"),
 }
 """The keys of the clause catalogs that readers see in English (the rule sets' and the
-glossary's: every ``note`` and ``what``; the exemptions': every ``reason``): a text's description and its provenance (a date, which
-every language writes alike, is no message)."""
+glossary's: every ``note`` and ``what``; the exemptions': every ``reason``): a text's description
+and its provenance (a date, which every language writes alike, is no message)."""
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 

@@ -76,10 +76,10 @@ def home_page() -> str:
             "",
             _(
                 "Five rulebooks govern blackjack in five places: a Catalan card club, the casino-games "
-                "regulation of Melilla in Spain, Uruguay's state casinos, a casino in the Czech Republic and the Casinò di "
-                "Campione d'Italia. They agree on the core game and differ in many details. This site shows "
-                "them side by side, clause by clause, and every rule it shows is played by an engine and "
-                "checked by executable scenarios, whose latest results appear on every page."
+                "regulation of Melilla in Spain, Uruguay's state casinos, a casino in the Czech Republic and "
+                "the Casinò di Campione d'Italia. They agree on the core game and differ in many details. "
+                "This site shows them side by side, clause by clause, and every rule it shows is played by an "
+                "engine and checked by executable scenarios, whose latest results appear on every page."
             ),
             "",
             "## " + _("For whom"),

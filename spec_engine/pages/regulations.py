@@ -14,8 +14,8 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation
 from spec_engine import i18n
+from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, exemptions, scenarios
 from spec_engine.pages import play as widgets

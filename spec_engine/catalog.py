@@ -327,6 +327,13 @@ def clause(clause_id: str) -> Clause:
     return regulation(clause_id.split("-", 1)[0]).clause(clause_id)
 
 
+def clause_text(clause_id: str) -> tuple[str, str]:
+    """The language of a clause's text and its verbatim words (the glossary's citations are
+    checked against them); an unknown id raises like :func:`clause`."""
+    reg = regulation(clause_id.split("-", 1)[0])
+    return reg.language, reg.clause(clause_id).text
+
+
 def quoted(clause_id: str) -> dict[str, str]:
     """A clause as a page quotes it: its id, its words, their language and the English gist."""
     found = clause(clause_id)

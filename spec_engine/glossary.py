@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -154,8 +155,11 @@ def terms(language: str, rulebook: str | None = None) -> dict[str, str]:
     return out
 
 
-def problems(languages: tuple[str, ...]) -> list[str]:
-    """What is wrong with the glossary, one sentence each: a concept without a term in one of
+def problems(languages: tuple[str, ...], texts: Callable[[str], tuple[str, str]]) -> list[str]:
+    """What is wrong with the glossary, one sentence each, its citations read through ``texts``
+    (a clause id -> the language of its text and its verbatim words: ``catalog.clause_text``;
+    given by the caller, so that the catalogs, which speak through the messages, are not a
+    dependency of the words): a concept without a term in one of
     ``languages``, a language whose entries of one concept name different forms, a form name
     two concepts share, a rulebook cited by two entries of one concept, a cited clause that does
     not exist, belongs to a text of another language, or does not contain the verbatim term."""
@@ -181,25 +185,21 @@ def problems(languages: tuple[str, ...]) -> list[str]:
                     if reg in seen:
                         out.append(f"concept {concept.key!r} in {language!r}: rulebook {reg} is cited by two terms")
                     seen.add(reg)
-                out += _citation_problems(concept.key, language, term)
+                out += _citation_problems(concept.key, language, term, texts)
     return out
 
 
-def _citation_problems(key: str, language: str, term: Term) -> list[str]:
-    from spec_engine.catalog import regulation as load  # the catalogs load only when checked
-
+def _citation_problems(key: str, language: str, term: Term, texts: Callable[[str], tuple[str, str]]) -> list[str]:
     out = []
     pattern = re.compile(r"(?<!\w)" + re.escape(term.verbatim) + r"(?!\w)", re.IGNORECASE)
     for clause_id in term.clauses:
-        prefix = clause_id.split("-", 1)[0]
         try:
-            reg = load(prefix)
-            clause = reg.clause(clause_id)
+            text_language, text = texts(clause_id)
         except (InputError, KeyError):
             out.append(f"concept {key!r} in {language!r}: clause {clause_id} does not exist")
             continue
-        if reg.language != language:
-            out.append(f"concept {key!r} in {language!r}: {clause_id} is a clause of a text in {reg.language!r}")
-        if not pattern.search(clause.text):
+        if text_language != language:
+            out.append(f"concept {key!r} in {language!r}: {clause_id} is a clause of a text in {text_language!r}")
+        if not pattern.search(text):
             out.append(f"concept {key!r} in {language!r}: {term.verbatim!r} is not in the text of {clause_id}")
     return out

@@ -23,11 +23,12 @@ FUNCTION_WORDS = frozenset(
 """English words that carry no content: two in one sentence make it English."""
 
 NATIVE: dict[str, frozenset[str]] = {
-    "es": frozenset("a no".split()),
+    "es": frozenset("a no as".split()),  # "as": the ace
     "cs": frozenset("a to on by do".split()),
     "it": frozenset("a no".split()),
 }
-"""Function words of English that are also words of the page's language (Czech "to", "on", "by")."""
+"""Function words of English that are also words of the page's language (Czech "to", "on", "by";
+Spanish "as", the ace)."""
 
 EXCEPTIONS = (
     re.compile(r"\b[A-Z]{2}-[A-Za-z0-9.-]+\b"),  # clause ids: UY-43.2, CL-ANX-5a

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from spec_engine import glossary
-from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.catalog import REGULATION_IDS, clause_text, regulation
 from spec_engine.errors import InputError
 from spec_engine.i18n import TRANSLATED
 from tests.util import broken_copy
 
 
 def test_every_cited_term_is_in_its_clauses_and_every_concept_has_a_word_in_every_language() -> None:
-    assert glossary.problems(TRANSLATED) == []
+    assert glossary.problems(TRANSLATED, clause_text) == []
     cited = [t for c in glossary.concepts().values() for ts in c.terms.values() for t in ts if not t.project]
     assert len(cited) >= 30  # most words come from the texts
 
@@ -38,7 +38,7 @@ def test_a_wrong_citation_is_named(
     monkeypatch.setattr(glossary, "PATH", broken_copy(glossary.PATH, tmp_path, old, new))
     glossary.concepts.cache_clear()
     try:
-        found = glossary.problems(TRANSLATED)
+        found = glossary.problems(TRANSLATED, clause_text)
     finally:
         glossary.concepts.cache_clear()
     assert any(said in p for p in found), found
@@ -49,7 +49,7 @@ def test_entries_of_one_concept_name_the_same_forms(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(glossary, "PATH", broken_copy(glossary.PATH, tmp_path, old, old.replace("boxes", "plural")))
     glossary.concepts.cache_clear()
     try:
-        found = glossary.problems(TRANSLATED)
+        found = glossary.problems(TRANSLATED, clause_text)
     finally:
         glossary.concepts.cache_clear()
     assert any("its terms name different forms" in p for p in found), found

@@ -29,6 +29,7 @@ import tempfile
 import zipfile
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from spec_engine.analysis.compare import Costing
@@ -62,6 +63,7 @@ from spec_engine.rules import ruleset
 LOCALIZED: dict[str, Callable[[], str]] = {
     "index.md": home_page,
     "generated/glossary.md": glossary_page,
+    **{f"generated/onboarding-{reg_id.lower()}.md": partial(onboarding_page, reg_id) for reg_id in REGULATION_IDS},
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language. A unit of ``data/translation.toml`` is declared translated once each of its
@@ -69,10 +71,7 @@ pages is here (``tests/test_i18n.py``)."""
 
 
 def _showcase_pages() -> dict[str, str]:
-    pages = {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
-    for reg_id in REGULATION_IDS:
-        pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
-    return pages
+    return {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
 
 
 def suite_pages() -> dict[str, str]:

@@ -228,7 +228,7 @@ def _cards_block(sit: Situation) -> list[str]:
         return theirs(lambda: card_svg(codes[0]) if len(codes) == 1 else hand_svg(codes))
 
     dealer = [c.code for c in parse_cards(sit.dealer)]
-    lines = ["- " + _("Dealer: {first} then {rest}", first=drawn(dealer[:1]), rest=drawn(dealer[1:]))]
+    lines = ["- " + sentence(_("Dealer: {first} then {rest}", first=drawn(dealer[:1]), rest=drawn(dealer[1:])))]
     stakes = {box: (bettor, amount) for box, bettor, amount in sit.bets}
     for box, codes in sit.hands:
         cards = [c.code for c in parse_cards(codes)]

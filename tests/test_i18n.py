@@ -227,7 +227,7 @@ def test_every_page_of_the_issue_is_in_a_unit_and_every_translated_unit_is_gener
         assert site.english_only(page) and page not in pages
     pending = sorted(unit.name for unit in site.units() if not unit.translated)
     # what the wrapping phase still owes (issue 30): it shrinks to nothing
-    assert set(pending) <= {"regulations", "onboarding", "practice", "play", "rules", "cost", "pairs"}
+    assert set(pending) <= {"regulations", "practice", "play", "rules", "cost", "pairs"}
 
 
 def test_the_site_config_lists_the_languages_of_the_one_list() -> None:
@@ -283,6 +283,40 @@ def test_the_detector_finds_an_english_sentence_and_spares_what_is_marked() -> N
     assert english_sentences(page, "es") == ["Deal one card to each box, then check the total."]
     # Czech "a" (and), "to" (it), "on" (he) are Czech words, not English ones
     assert english_sentences("<body><p>Hráč to ví a on rozdá kartu do boxu.</p></body>", "cs") == []
+
+
+_ONBOARDING_WORDS = {
+    ("es", "CL"): ("casilla", "banquero", "jugada", "barajas"),
+    ("es", "ES"): ("casilla", "crupier"),
+    ("es", "UY"): ("casillero", "pagador", "ronda", "mazos", "Baraje"),
+    ("cs", "CZ"): ("box", "boxu", "rozdávající", "kolo", "balíčků"),
+    ("it", "IT"): ("casella", "croupier", "mano"),
+}
+"""The trade's words each rulebook's own text uses, in the language it is written in (the
+glossary's forms): its onboarding page in that language says them."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("reg", REGULATION_IDS)
+def test_an_onboarding_page_speaks_its_language_in_its_rulebooks_words(compiled: Path, code: str, reg: str) -> None:
+    """Each rulebook's onboarding as its generator writes it in each language, rendered as the
+    site renders its Markdown: no English sentence but what is marked (the clause quotes keep
+    their language; the words other units translate, still English, keep ``lang="en"``), no
+    placeholder left, and the words of the rulebook's text where the page speaks its language."""
+    import markdown
+
+    from spec_engine.pages.onboarding import onboarding_page
+
+    with language(code):
+        page = onboarding_page(reg)
+    assert not re.search(r"\{[a-z_]+\}", page)
+    body = markdown.markdown(page.split("---", 2)[2], extensions=["attr_list", "md_in_html"])
+    assert english_sentences(f'<html lang="{code}"><body>{body}</body></html>', code) == []
+    for word in _ONBOARDING_WORDS.get((code, reg), ()):
+        assert re.search(rf"\b{word}\b", page), word
+    # the detector bites on the same page in English
+    english = markdown.markdown(onboarding_page(reg).split("---", 2)[2], extensions=["attr_list", "md_in_html"])
+    assert len(english_sentences(f"<body>{english}</body>", code)) > 20
 
 
 def test_a_translated_page_in_the_built_site_shows_no_english_sentence() -> None:

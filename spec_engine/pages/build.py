@@ -78,6 +78,7 @@ LOCALIZED: dict[str, Callable[[], str | bytes]] = {
     "generated/rules.csv": lambda: csv_text(effect_figures()),
     "generated/rules-provenance.csv": provenance_csv,
     "generated/rules.pdf": pdf_bytes,
+    **{f"generated/onboarding-{reg_id.lower()}.md": partial(onboarding_page, reg_id) for reg_id in REGULATION_IDS},
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language (a download's text, or its bytes). A unit of ``data/translation.toml`` is
@@ -90,10 +91,7 @@ GENERATED = "generated/"
 
 
 def _showcase_pages() -> dict[str, str]:
-    pages = {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
-    for reg_id in REGULATION_IDS:
-        pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
-    return pages
+    return {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
 
 
 def suite_pages() -> dict[str, str]:

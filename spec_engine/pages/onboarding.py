@@ -1,140 +1,173 @@
-"""Dealer onboarding, one page per regulation.
+"""Dealer onboarding, one page per regulation, in the reader's language.
 
 Every sentence of a dealer's guide is made from a rule value and its citation; the page ends
-with a round the engine plays.
+with a round the engine plays. Each sentence is one message of the catalog (``spec_engine.i18n``),
+whole for each value it can say: the page runs in its rulebook's words (``with language(code,
+rulebook=...)``), so a translation names the box, the dealer, the deck... as that text names them
+(``data/glossary.toml``). The pages generator writes it once per language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from spec_engine import rules as rulebook
-from spec_engine.cards import Card, parse_cards
 from spec_engine.catalog import clause, regulation
-from spec_engine.events import Event, money_str
-from spec_engine.pages.cards import card_text
-from spec_engine.pages.common import clause_link, clause_links, signed_money, text
-from spec_engine.pages.hands import (
-    MAX_BET,
-    MIN_BET,
-    Played,
-    Player,
-    PlayFunction,
-    Situation,
-    Wish,
-    bettors,
-    cards_block,
-    converge,
-)
-from spec_engine.pages.labels import label, words
+from spec_engine.i18n import N_, _, active, language, ngettext, pgettext
+from spec_engine.pages.common import clause_link, clause_links, text
+from spec_engine.pages.labels import label
+from spec_engine.pages.onboarding_round import example_section, quoted_call, sentence, theirs
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
-from spec_engine.table import Table, people_at
-from spec_engine.words import share_of
 
 # ---------------------------------------------------------------------------- onboarding
 
 
 ASSUMED = "- *Not stated: the engine assumes:* "
-"""How a line made from an assumed value starts (the page lists them after the text's rules)."""
+"""How a line made from an assumed value starts while the page is made (the page lists them
+after the text's rules, under their own heading; the mark itself never reaches the page)."""
 
 
-def _rule_line(rules: RuleSet, name: str, sentence: str) -> str:
+def _said(message: str) -> Callable[[], str]:
+    """A message of the data (a rule set's note, a clause's gist) as the page shows it, for :func:`theirs`."""
+    return lambda: text(_(message))
+
+
+def _rule_line(rules: RuleSet, name: str, said: str) -> str:
     """One instruction made from a rule value, marked with its basis: the regulation's word
     (clause links), the project's reading of it (with that reading), or the engine's
     assumption (with its reason). The rule's name ends the line, as in the rules compared."""
+    said = sentence(said)
     cite = rules.citations.get(name)
-    tag = f"<small>([{text(label(name)).lower()}](rules.md#rule-{name}))</small>"
+    tag = f"<small>([{theirs(lambda: text(label(name)).lower())}](rules.md#rule-{name}))</small>"
+    note = theirs(_said(cite.note)) if cite is not None and cite.note else ""
     if cite is None or cite.assumed:
-        context = f" Context: {clause_links(cite.clauses)}." if cite is not None and cite.clauses else ""
-        note = f" {text(cite.note)}" if cite is not None and cite.note else ""
-        return f"{ASSUMED}{sentence} <small>({note.strip()}{context})</small> {tag}"
+        context = " " + _("Context: {clauses}.", clauses=clause_links(cite.clauses)) if cite and cite.clauses else ""
+        return f"{ASSUMED}{said} <small>({note}{context})</small> {tag}"
     if cite.basis == "interpretation":
-        return f"- {sentence} ({clause_links(cite.clauses)}; <small>reading: {text(cite.note)}</small>) {tag}"
-    return f"- {sentence} ({clause_links(cite.clauses)}) {tag}"
-
-
-def _side(order: str) -> str:
-    """Boxes count from the dealer's left: ascending starts there."""
-    if order == "ascending":
-        return "from your left (box 1) towards your right"
-    return "from your right (the highest box) towards your left"
-
-
-def _ratio(value: Fraction) -> str:
-    return f"{value.numerator} to {value.denominator}"
-
-
-def _count(n: int, what: str) -> str:
-    plural = what + ("es" if what.endswith(("x", "s")) else "s")
-    return f"{n} {what if n == 1 else plural}"
+        reading = _("reading: {note}", note=note)
+        return f"- {said} ({clause_links(cite.clauses)}; <small>{reading}</small>) {tag}"
+    return f"- {said} ({clause_links(cite.clauses)}) {tag}"
 
 
 def _step_shuffle(r: RuleSet) -> list[str]:
-    return [_rule_line(r, "decks", f"Shuffle {_count(r.decks, 'deck')} ({r.decks * 52} cards) together.")]
+    shuffle = ngettext(
+        "Shuffle {count} deck ({cards} cards) together.",
+        "Shuffle {count} decks ({cards} cards) together.",
+        r.decks,
+        count=r.decks,
+        cards=r.decks * 52,
+    )
+    return [_rule_line(r, "decks", shuffle)]
 
 
 def _step_cut(r: RuleSet) -> list[str]:
     offer = (
-        "Offer the cut to the player who would have received the cut card in the shoe's last round "
-        "(for the first shoe, the first box, on your left)."
+        _(
+            "Offer the cut to the player who would have received the cut card in the shoe's last round "
+            "(for the first shoe, the first box, on your left)."
+        )
         if r.cut_offered_to == "cut_card_receiver"
-        else "Offer the cut to any player who wishes to cut."
+        else _("Offer the cut to any player who wishes to cut.")
     )
     least = (
-        f"The cut must leave at least {r.min_cut} cards on each side; refuse a cut nearer either end."
+        ngettext(
+            "The cut must leave at least {count} card on each side; refuse a cut nearer either end.",
+            "The cut must leave at least {count} cards on each side; refuse a cut nearer either end.",
+            r.min_cut,
+            count=r.min_cut,
+        )
         if r.min_cut is not None
-        else "No least cut is set: any cut inside the pack is taken."
+        else _("No least cut is set: any cut inside the pack is taken.")
     )
     return [_rule_line(r, "cut_offered_to", offer), _rule_line(r, "min_cut", least)]
 
 
+def _cut_card_from_end(count: int) -> str:
+    return ngettext(
+        "Place the cut card {count} card from the end.",
+        "Place the cut card {count} cards from the end.",
+        count,
+        count=count,
+    )
+
+
 def _step_cut_card(r: RuleSet) -> list[str]:
     if r.cut_card_per_participant is not None:
-        place = f"Place the cut card {r.cut_card_per_participant} cards from the end per participant at the table."
+        place = ngettext(
+            "Place the cut card {count} card from the end per participant at the table.",
+            "Place the cut card {count} cards from the end per participant at the table.",
+            r.cut_card_per_participant,
+            count=r.cut_card_per_participant,
+        )
         return [_rule_line(r, "cut_card_per_participant", place)]
     if r.cut_card_from_end is not None:
-        return [_rule_line(r, "cut_card_from_end", f"Place the cut card {r.cut_card_from_end} cards from the end.")]
-    return [_rule_line(r, "cut_card_from_end", "No cut card position is set.")]
+        return [_rule_line(r, "cut_card_from_end", _cut_card_from_end(r.cut_card_from_end))]
+    return [_rule_line(r, "cut_card_from_end", _("No cut card position is set."))]
 
 
 def _step_burn(r: RuleSet) -> list[str]:
     after = (
-        f"Burn {_count(r.burn_after_shuffle, 'card')} face down after the shuffle and cut."
+        ngettext(
+            "Burn {count} card face down after the shuffle and cut.",
+            "Burn {count} cards face down after the shuffle and cut.",
+            r.burn_after_shuffle,
+            count=r.burn_after_shuffle,
+        )
         if r.burn_after_shuffle
-        else "Burn no card after the shuffle."
+        else _("Burn no card after the shuffle.")
     )
     change = (
-        f"When a new dealer takes over mid-shoe, he burns {_count(r.burn_on_dealer_change, 'card')}."
+        ngettext(
+            "When a new dealer takes over mid-shoe, he burns {count} card.",
+            "When a new dealer takes over mid-shoe, he burns {count} cards.",
+            r.burn_on_dealer_change,
+            count=r.burn_on_dealer_change,
+        )
         if r.burn_on_dealer_change
-        else "A change of dealer mid-shoe burns no card."
+        else _("A change of dealer mid-shoe burns no card.")
     )
     return [_rule_line(r, "burn_after_shuffle", after), _rule_line(r, "burn_on_dealer_change", change)]
 
 
 def _step_table(r: RuleSet) -> list[str]:
     decider = (
-        "the largest bet decides (between equal bets, the bettor nearest the shoe)"
+        _("On a box whose seat is empty, the largest bet decides (between equal bets, the bettor nearest the shoe).")
         if r.unseated_box_decider == "largest_bet"
-        else "its first bettor decides"
+        else _("On a box whose seat is empty, its first bettor decides.")
+    )
+    boxes = ngettext(
+        "The table has {count} box, numbered from 1 on your left.",
+        "The table has {count} boxes, numbered from 1 on your left.",
+        r.max_boxes,
+        count=r.max_boxes,
     )
     return [
-        _rule_line(r, "max_boxes", f"The table has {_count(r.max_boxes, 'box')}, numbered from 1 on your left."),
+        _rule_line(r, "max_boxes", boxes),
         _rule_line(
             r,
             "max_bets_unseated_box",
-            f"A box whose seat is empty takes at most {_count(r.max_bets_unseated_box, 'bet')}."
+            ngettext(
+                "A box whose seat is empty takes at most {count} bet.",
+                "A box whose seat is empty takes at most {count} bets.",
+                r.max_bets_unseated_box,
+                count=r.max_bets_unseated_box,
+            )
             if r.max_bets_unseated_box is not None
-            else "A box whose seat is empty takes bets as any box.",
+            else _("A box whose seat is empty takes bets as any box."),
         ),
-        _rule_line(r, "unseated_box_decider", f"On a box whose seat is empty, {decider}."),
+        _rule_line(r, "unseated_box_decider", decider),
         _rule_line(
             r,
             "limit_ratio",
-            f"The table maximum is between {r.limit_ratio[0]} and {r.limit_ratio[1]} times its minimum."
+            _(
+                "The table maximum is between {low} and {high} times its minimum.",
+                low=r.limit_ratio[0],
+                high=r.limit_ratio[1],
+            )
             if r.limit_ratio is not None
-            else "No ratio between the table's maximum and minimum is set.",
+            else _("No ratio between the table's maximum and minimum is set."),
         ),
     ]
 
@@ -144,57 +177,68 @@ def _step_bets(r: RuleSet) -> list[str]:
         _rule_line(
             r,
             "table_limits",
-            "Every bet must lie within the table minimum and maximum." if r.table_limits else "No table limits apply.",
+            _("Every bet must lie within the table minimum and maximum.")
+            if r.table_limits
+            else _("No table limits apply."),
         ),
         _rule_line(
             r,
             "bet_multiple",
-            f"Bets are multiples of {r.bet_multiple}." if r.bet_multiple else "Bets may be any amount.",
+            _("Bets are multiples of {amount}.", amount=r.bet_multiple)
+            if r.bet_multiple
+            else _("Bets may be any amount."),
         ),
         _rule_line(
             r,
             "max_bets_per_box",
-            f"At most {_count(r.max_bets_per_box, 'bet')} on one box (the box's own included)."
+            ngettext(
+                "At most {count} bet on one box (the box's own included).",
+                "At most {count} bets on one box (the box's own included).",
+                r.max_bets_per_box,
+                count=r.max_bets_per_box,
+            )
             if r.max_bets_per_box is not None
-            else "No limit on the bets sharing a box is set.",
+            else _("No limit on the bets sharing a box is set."),
         ),
     ]
     if r.no_more_bets_call:
-        out.append(
-            _rule_line(
-                r,
-                "no_more_bets_call",
-                f"Before the first card, close the bets with the call “{text(r.no_more_bets_call)}” "
-                "(the text's own words).",
-            )
+        call = _(
+            "Before the first card, close the bets with the call “{call}” (the text's own words).",
+            call=quoted_call(r.no_more_bets_call, r.id),
         )
+        out.append(_rule_line(r, "no_more_bets_call", call))
         out += _quotes(r.cite("no_more_bets_call"))
     else:
-        out.append(_rule_line(r, "no_more_bets_call", "No call closing the bets is prescribed."))
+        out.append(_rule_line(r, "no_more_bets_call", _("No call closing the bets is prescribed.")))
     out.append(
         _rule_line(
             r,
             "bets_closed_at_deal",
-            "Once you start dealing, no bet may be placed, raised or withdrawn (doubles, splits and insurance apart)."
+            _(
+                "Once you start dealing, no bet may be placed, raised or withdrawn "
+                "(doubles, splits and insurance apart)."
+            )
             if r.bets_closed_at_deal
-            else "Bets may still change after the deal starts.",
+            else _("Bets may still change after the deal starts."),
         )
     )
     return out
 
 
 def _quotes(clause_ids: Sequence[str]) -> list[str]:
-    """The cited clauses verbatim, with their English gist, indented under a list item."""
+    """The cited clauses verbatim, with their gist in the reader's language, indented under a
+    list item."""
     out = []
     for clause_id in clause_ids:
         found = clause(clause_id)
         lang = regulation(clause_id.split("-", 1)[0]).language
+        gist = theirs(_said(found.gist))
         out += [
             "",
             f"    > {text(found.text)}",
             f'    > {{: lang="{lang}" }}',  # the regulation's own language, for screen readers
             "    >",
-            f"    > <small>{clause_link(clause_id)}: {text(found.gist)}</small>",
+            f"    > <small>{clause_link(clause_id)}: {gist}</small>",
             "",
         ]
     return out
@@ -202,83 +246,151 @@ def _quotes(clause_ids: Sequence[str]) -> list[str]:
 
 def _step_deal(r: RuleSet) -> list[str]:
     paid = (
-        f"Pay a blackjack at once ({_ratio(r.blackjack_payout)}) when your card is neither an ace nor "
-        "ten-valued; otherwise it waits for your second card."
+        _(
+            "Pay a blackjack at once ({numerator} to {denominator}) when your card is neither an ace nor "
+            "ten-valued; otherwise it waits for your second card.",
+            numerator=r.blackjack_payout.numerator,
+            denominator=r.blackjack_payout.denominator,
+        )
         if r.pay_blackjack_immediately
-        else "A player's blackjack is paid at the settlement, not during the deal."
+        else _("A player's blackjack is paid at the settlement, not during the deal.")
+    )
+    deal = (
+        _(
+            "Deal from your left (box 1) towards your right: one card face up to each box with a bet, one to "
+            "yourself, then a second card to each box in the same order."
+        )
+        if r.deal_order == "ascending"
+        else _(
+            "Deal from your right (the highest box) towards your left: one card face up to each box with a bet, "
+            "one to yourself, then a second card to each box in the same order."
+        )
     )
     return [
-        _rule_line(
-            r,
-            "deal_order",
-            f"Deal {_side(r.deal_order)}: one card face up to each box with a bet, one to yourself, then a "
-            "second card to each box in the same order.",
+        _rule_line(r, "deal_order", deal),
+        "- "
+        + _(
+            "*Engine convention:* you take one card only at the deal; your second card comes when the "
+            "players have finished (no rule value changes this)."
         ),
-        "- *Engine convention:* you take one card only at the deal; your second card comes when the "
-        "players have finished (no rule value changes this).",
         _rule_line(r, "pay_blackjack_immediately", paid),
         _rule_line(
             r,
             "announce_options",
-            _yes_no(
-                r.announce_options,
+            _(
                 "Once the cards are dealt, announce the players' options besides standing and drawing: "
-                "doubling, splitting and, when your card is an ace, insurance.",
-                "No announcement of the players' options is required.",
-            ),
+                "doubling, splitting and, when your card is an ace, insurance."
+            )
+            if r.announce_options
+            else _("No announcement of the players' options is required."),
         ),
     ]
 
 
+_INSURANCE_AMOUNT = {
+    ("half", "original_stake", True): N_("Insurance is exactly half the bettor's original bet."),
+    ("half", "original_stake", False): N_("Insurance is at most half the bettor's original bet."),
+    ("half", "total_stake", True): N_(
+        "Insurance is exactly half the bettor's whole stake on the box (doubles and splits)."
+    ),
+    ("half", "total_stake", False): N_(
+        "Insurance is at most half the bettor's whole stake on the box (doubles and splits)."
+    ),
+    ("all", "original_stake", True): N_("Insurance is exactly all the bettor's original bet."),
+    ("all", "original_stake", False): N_("Insurance is at most all the bettor's original bet."),
+    ("all", "total_stake", True): N_(
+        "Insurance is exactly all the bettor's whole stake on the box (doubles and splits)."
+    ),
+    ("all", "total_stake", False): N_(
+        "Insurance is at most all the bettor's whole stake on the box (doubles and splits)."
+    ),
+    ("share", "original_stake", True): N_(
+        "Insurance is exactly {numerator}/{denominator} of the bettor's original bet."
+    ),
+    ("share", "original_stake", False): N_(
+        "Insurance is at most {numerator}/{denominator} of the bettor's original bet."
+    ),
+    ("share", "total_stake", True): N_(
+        "Insurance is exactly {numerator}/{denominator} of the bettor's whole stake on the box (doubles and splits)."
+    ),
+    ("share", "total_stake", False): N_(
+        "Insurance is at most {numerator}/{denominator} of the bettor's whole stake on the box (doubles and splits)."
+    ),
+}
+"""How much insurance takes, per share of the stake (half, all, another fraction), what it is
+measured on and whether it is exactly that: one whole sentence each."""
+
+_INSURANCE_LEAST = {
+    "half": N_("Insurance is at least half the table minimum."),
+    "all": N_("Insurance is at least all the table minimum."),
+    "share": N_("Insurance is at least {numerator}/{denominator} of the table minimum."),
+}
+
+
+def _share(value: Fraction) -> str:
+    return "all" if value == 1 else "half" if value == Fraction(1, 2) else "share"
+
+
 def _step_insurance(r: RuleSet) -> list[str]:
     when = (
-        "When your card is an ace, call insurance right after the deal, before any player draws."
+        _("When your card is an ace, call insurance right after the deal, before any player draws.")
         if r.insurance_timing == "after_initial_deal"
-        else "When your card is an ace, call insurance after the players have finished, before you draw "
-        "your second card, to the bettors still in play."
+        else _(
+            "When your card is an ace, call insurance after the players have finished, before you draw "
+            "your second card, to the bettors still in play."
+        )
+    )
+    most = Fraction(r.insurance_max)
+    amount = _(
+        _INSURANCE_AMOUNT[_share(most), r.insurance_base, r.insurance_exact],
+        numerator=most.numerator,
+        denominator=most.denominator,
     )
     base = (
-        "the bettor's original bet"
+        _("Measure it against the bettor's original bet.")
         if r.insurance_base == "original_stake"
-        else "the bettor's whole stake on the box (doubles and splits)"
+        else _("Measure it against the bettor's whole stake on the box (doubles and splits).")
     )
-    amount = (
-        f"Insurance is exactly {share_of(r.insurance_max, base)}."
-        if r.insurance_exact
-        else f"Insurance is at most {share_of(r.insurance_max, base)}."
-    )
-    least = (
-        f"Insurance is at least {share_of(r.insurance_min_of_table_min, 'the table minimum')}."
-        if r.insurance_min_of_table_min is not None
-        else "No least insurance is set."
-    )
+    least = _("No least insurance is set.")
+    if r.insurance_min_of_table_min is not None:
+        share = Fraction(r.insurance_min_of_table_min)
+        least = _(_INSURANCE_LEAST[_share(share)], numerator=share.numerator, denominator=share.denominator)
     step = (
-        f"Insurance is a multiple of {r.insurance_multiple}."
+        _("Insurance is a multiple of {amount}.", amount=r.insurance_multiple)
         if r.insurance_multiple
-        else "Insurance has no step (any amount within the bounds)."
+        else _("Insurance has no step (any amount within the bounds).")
     )
     even = (
-        "A player with a blackjack may take even money: pay him 1 to 1 at once."
+        _("A player with a blackjack may take even money: pay him 1 to 1 at once.")
         if r.even_money
-        else "No even money is offered: a blackjack facing your ace waits for your second card."
+        else _("No even money is offered: a blackjack facing your ace waits for your second card.")
     )
     per = (
-        "Each bettor on a box decides his own insurance."
+        _("Each bettor on a box decides his own insurance.")
         if r.insurance_per_bettor
-        else "The box's owner alone decides insurance."
+        else _("The box's owner alone decides insurance.")
     )
+    payout = Fraction(r.insurance_payout)
     return [
         _rule_line(r, "insurance_timing", when),
         _rule_line(r, "insurance_max", amount),
-        _rule_line(r, "insurance_base", f"Measure it against {base}."),
+        _rule_line(r, "insurance_base", base),
         _rule_line(
             r,
             "insurance_exact",
-            "No other amount is taken." if r.insurance_exact else "Any amount up to that most is taken.",
+            _("No other amount is taken.") if r.insurance_exact else _("Any amount up to that most is taken."),
         ),
         _rule_line(r, "insurance_min_of_table_min", least),
         _rule_line(r, "insurance_multiple", step),
-        _rule_line(r, "insurance_payout", f"Winning insurance pays {_ratio(r.insurance_payout)}."),
+        _rule_line(
+            r,
+            "insurance_payout",
+            _(
+                "Winning insurance pays {numerator} to {denominator}.",
+                numerator=payout.numerator,
+                denominator=payout.denominator,
+            ),
+        ),
         _rule_line(r, "even_money", even),
         _rule_line(r, "insurance_per_bettor", per),
     ]
@@ -286,140 +398,159 @@ def _step_insurance(r: RuleSet) -> list[str]:
 
 def _surrender(r: RuleSet) -> str:
     if r.surrender == "none":
-        return "No surrender: a player may not give up his hand."
-    when = (
-        "half his stake comes back only if you have no blackjack; against yours he loses it all"
-        if r.surrender == "late"
-        else "half his stake comes back whatever you hold"
+        return _("No surrender: a player may not give up his hand.")
+    if r.surrender == "late":
+        return _(
+            "A player may surrender a hand on its first two cards, before any other decision: half his stake "
+            "comes back only if you have no blackjack; against yours he loses it all."
+        )
+    return _(
+        "A player may surrender a hand on its first two cards, before any other decision: half his stake "
+        "comes back whatever you hold."
     )
-    return f"A player may surrender a hand on its first two cards, before any other decision: {when}."
+
+
+def _double_after_split_hands(r: RuleSet) -> str:
+    hands = r.double_after_split_hands
+    if hands is None:
+        return _("Any hand of a split may double (where split hands may).")
+    if hands == 2:  # (the one value a text states, UY-35.2: its words)
+        return _("After a split, only the first two hands as laid out may double.")
+    return ngettext(
+        "After a split, only the first hand as laid out may double.",
+        "After a split, only the first {count} hands as laid out may double.",
+        hands,
+        count=hands,
+    )
 
 
 def _step_hands(r: RuleSet) -> list[str]:
-    totals = (
-        "any first two cards"
+    doubling = (
+        _("Doubling is allowed on any first two cards.")
         if r.double_totals is None
-        else "first two cards totalling "
-        + ", ".join(str(t) for t in sorted(r.double_totals))
-        + " (an ace counting either way)"
+        else _(
+            "Doubling is allowed on first two cards totalling {totals} (an ace counting either way).",
+            totals=", ".join(str(t) for t in sorted(r.double_totals)),
+        )
     )
+    play = (
+        _("Take the boxes from your left (box 1) towards your right, one hand at a time.")
+        if r.play_order == "ascending"
+        else _("Take the boxes from your right (the highest box) towards your left, one hand at a time.")
+    )
+    consent = {
+        "not_asked": N_("Anyone may bet on another's box; its holder is not asked."),
+        "unless_objected": N_("A bet on a seated player's box is refused if he objects to that bettor."),
+        "required": N_("A bet on a seated player's box needs his consent first."),
+    }
     return [
-        _rule_line(r, "play_order", f"Take the boxes {_side(r.play_order)}, one hand at a time."),
+        _rule_line(r, "play_order", play),
         _rule_line(
             r,
             "min_stand_total",
-            f"A player may stand only with {r.min_stand_total} or more; below it he must draw."
+            _("A player may stand only with {total} or more; below it he must draw.", total=r.min_stand_total)
             if r.min_stand_total
-            else "A player may stand on any total.",
+            else _("A player may stand on any total."),
         ),
         _rule_line(
-            r, "hit_on_hard_21", "A player may still draw on hard 21." if r.hit_on_hard_21 else "No card on 21."
+            r,
+            "hit_on_hard_21",
+            _("A player may still draw on hard 21.") if r.hit_on_hard_21 else _("No card on 21."),
         ),
         _rule_line(
-            r, "hit_on_soft_21", "A player may still draw on soft 21." if r.hit_on_soft_21 else "No card on soft 21."
+            r,
+            "hit_on_soft_21",
+            _("A player may still draw on soft 21.") if r.hit_on_soft_21 else _("No card on soft 21."),
         ),
         _rule_line(r, "surrender", _surrender(r)),
         _rule_line(
             r,
             "surrender_after_split",
-            _yes_no(r.surrender_after_split, "A split hand may surrender.", "A split hand may not surrender."),
+            _("A split hand may surrender.") if r.surrender_after_split else _("A split hand may not surrender."),
         ),
-        _rule_line(r, "double_totals", f"Doubling is allowed on {totals}."),
+        _rule_line(r, "double_totals", doubling),
         _rule_line(
             r,
             "double_one_card",
-            _yes_no(r.double_one_card, "A doubled hand gets one card only.", "A doubled hand may keep drawing."),
+            _("A doubled hand gets one card only.") if r.double_one_card else _("A doubled hand may keep drawing."),
         ),
         _rule_line(
             r,
             "double_on_blackjack",
-            _yes_no(r.double_on_blackjack, "A blackjack may double.", "A blackjack may not double."),
+            _("A blackjack may double.") if r.double_on_blackjack else _("A blackjack may not double."),
         ),
         _rule_line(
             r,
             "double_after_split",
-            _yes_no(r.double_after_split, "A split hand may double.", "A split hand may not double."),
+            _("A split hand may double.") if r.double_after_split else _("A split hand may not double."),
         ),
-        _rule_line(
-            r,
-            "double_after_split_hands",
-            f"After a split, only {words('double_after_split_hands', r.double_after_split_hands)} may double."
-            if r.double_after_split_hands is not None
-            else "Any hand of a split may double (where split hands may).",
-        ),
+        _rule_line(r, "double_after_split_hands", _double_after_split_hands(r)),
         _rule_line(
             r,
             "split_ten_value_mixes",
-            _yes_no(
-                r.split_ten_value_mixes, "A ten and a figure are a pair.", "Only cards of the same rank are a pair."
-            ),
+            _("A ten and a figure are a pair.")
+            if r.split_ten_value_mixes
+            else _("Only cards of the same rank are a pair."),
         ),
         _rule_line(
             r,
             "max_split_hands",
-            f"A box may make at most {r.max_split_hands} hands by splitting."
+            ngettext(
+                "A box may make at most {count} hand by splitting.",
+                "A box may make at most {count} hands by splitting.",
+                r.max_split_hands,
+                count=r.max_split_hands,
+            )
             if r.max_split_hands is not None
-            else "No limit on re-splitting is set.",
+            else _("No limit on re-splitting is set."),
         ),
         _rule_line(
             r,
             "resplit_consecutive_only",
-            _yes_no(
-                r.resplit_consecutive_only,
-                "A re-split needs the equal cards in succession: any other card ends the series.",
-                "A pair may be re-split whenever it comes.",
-            ),
+            _("A re-split needs the equal cards in succession: any other card ends the series.")
+            if r.resplit_consecutive_only
+            else _("A pair may be re-split whenever it comes."),
         ),
         _rule_line(
             r,
             "resplit_aces",
-            _yes_no(r.resplit_aces, "Split aces may be split again.", "Split aces are not split again."),
+            _("Split aces may be split again.") if r.resplit_aces else _("Split aces are not split again."),
         ),
         _rule_line(
             r,
             "split_aces_one_card",
-            _yes_no(r.split_aces_one_card, "Each split ace gets one card only.", "Split aces play on like any hand."),
+            _("Each split ace gets one card only.")
+            if r.split_aces_one_card
+            else _("Split aces play on like any hand."),
         ),
         _rule_line(
             r,
             "double_on_split_aces",
-            _yes_no(r.double_on_split_aces, "Split aces may double.", "Split aces may not double."),
+            _("Split aces may double.") if r.double_on_split_aces else _("Split aces may not double."),
         ),
         _rule_line(
             r,
             "box_owner_decides",
-            _yes_no(r.box_owner_decides, "The box's owner alone decides its play.", "Every bettor on a box decides."),
+            _("The box's owner alone decides its play.")
+            if r.box_owner_decides
+            else _("Every bettor on a box decides."),
         ),
-        _rule_line(
-            r,
-            "bet_behind_consent",
-            {
-                "not_asked": "Anyone may bet on another's box; its holder is not asked.",
-                "unless_objected": "A bet on a seated player's box is refused if he objects to that bettor.",
-                "required": "A bet on a seated player's box needs his consent first.",
-            }[r.bet_behind_consent],
-        ),
+        _rule_line(r, "bet_behind_consent", _(consent[r.bet_behind_consent])),
         _rule_line(
             r,
             "behind_may_decline_double",
-            _yes_no(
-                r.behind_may_decline_double, "A bettor behind may decline a double.", "Bettors behind follow a double."
-            ),
+            _("A bettor behind may decline a double.")
+            if r.behind_may_decline_double
+            else _("Bettors behind follow a double."),
         ),
         _rule_line(
             r,
             "behind_may_decline_split",
-            _yes_no(
-                r.behind_may_decline_split,
-                "A bettor behind may decline a split (his stake stays on the first hand).",
-                "Bettors behind follow a split.",
-            ),
+            _("A bettor behind may decline a split (his stake stays on the first hand).")
+            if r.behind_may_decline_split
+            else _("Bettors behind follow a split."),
         ),
     ]
-
-
-def _yes_no(flag: bool, yes: str, no: str) -> str:
-    return yes if flag else no
 
 
 def _step_dealer(r: RuleSet) -> list[str]:
@@ -427,68 +558,81 @@ def _step_dealer(r: RuleSet) -> list[str]:
         _rule_line(
             r,
             "dealer_stands_soft_17",
-            "Draw to 16; stand on 17 or more, soft 17 included."
+            _("Draw to 16; stand on 17 or more, soft 17 included.")
             if r.dealer_stands_soft_17
-            else "Draw to 16 and on soft 17; stand on hard 17 or more.",
+            else _("Draw to 16 and on soft 17; stand on hard 17 or more."),
         ),
         _rule_line(
             r,
             "dealer_plays_when_all_bust",
-            _yes_no(
-                r.dealer_plays_when_all_bust,
-                "Draw your second card even when no bet is left in play.",
-                "When no bet is left in play (every hand bust or settled, no insurance open), discard your card.",
-            ),
+            _("Draw your second card even when no bet is left in play.")
+            if r.dealer_plays_when_all_bust
+            else _("When no bet is left in play (every hand bust or settled, no insurance open), discard your card."),
         ),
     ]
 
 
 def _step_payment(r: RuleSet) -> list[str]:
     takes = (
-        "Your blackjack takes every stake on a losing hand, doubles and splits included."
+        _("Your blackjack takes every stake on a losing hand, doubles and splits included.")
         if r.dealer_blackjack_takes == "all_stakes"
-        else "Your blackjack takes only the original stakes; doubles and splits are returned."
+        else _("Your blackjack takes only the original stakes; doubles and splits are returned.")
     )
+    order = (
+        _("Settle the boxes from your left (box 1) towards your right.")
+        if r.payment_order == "ascending"
+        else _("Settle the boxes from your right (the highest box) towards your left.")
+    )
+    payout = Fraction(r.blackjack_payout)
     return [
-        _rule_line(r, "payment_order", f"Settle the boxes {_side(r.payment_order)}."),
-        _rule_line(r, "blackjack_payout", f"A blackjack pays {_ratio(r.blackjack_payout)}; other wins 1 to 1."),
+        _rule_line(r, "payment_order", order),
+        _rule_line(
+            r,
+            "blackjack_payout",
+            _(
+                "A blackjack pays {numerator} to {denominator}; other wins 1 to 1.",
+                numerator=payout.numerator,
+                denominator=payout.denominator,
+            ),
+        ),
         _rule_line(
             r,
             "blackjack_paid_first",
-            _yes_no(
-                r.blackjack_paid_first,
+            _(
                 "When your hand is not a blackjack, pay first the players' blackjacks that waited for it, "
-                "then every other stake.",
-                "Settle every stake box by box, blackjacks in their turn.",
-            ),
+                "then every other stake."
+            )
+            if r.blackjack_paid_first
+            else _("Settle every stake box by box, blackjacks in their turn."),
         ),
         _rule_line(r, "dealer_blackjack_takes", takes),
         _rule_line(
             r,
             "split_21_is_blackjack",
-            _yes_no(
-                r.split_21_is_blackjack,
-                "21 in two cards after a split counts as blackjack.",
-                "21 after a split is 21, not blackjack.",
-            ),
+            _("21 in two cards after a split counts as blackjack.")
+            if r.split_21_is_blackjack
+            else _("21 after a split is 21, not blackjack."),
         ),
         _rule_line(
             r,
             "push_stake_stays",
-            _yes_no(
-                r.push_stake_stays,
+            _(
                 "A stake that pushed stays on its box for the next round; the player may change it or "
-                "take it back before the deal.",
-                "A stake that pushed goes back to the player, who bets again for the next round.",
-            ),
+                "take it back before the deal."
+            )
+            if r.push_stake_stays
+            else _("A stake that pushed goes back to the player, who bets again for the next round."),
         ),
     ]
 
 
 def _step_clear() -> list[str]:
     return [
-        "- *Engine convention:* collect the boxes' cards in the payment order, then any voided card, "
-        "your own cards last, into the discard tray (no rule value governs this)."
+        "- "
+        + _(
+            "*Engine convention:* collect the boxes' cards in the payment order, then any voided card, "
+            "your own cards last, into the discard tray (no rule value governs this)."
+        )
     ]
 
 
@@ -497,102 +641,107 @@ def _step_end(r: RuleSet) -> list[str]:
         _rule_line(
             r,
             "last_round_on_cut_card",
-            _yes_no(
-                r.last_round_on_cut_card,
-                "When the cut card comes out, finish the round: it is the shoe's last; then shuffle.",
-                "The cut card does not end the shoe.",
-            ),
+            _("When the cut card comes out, finish the round: it is the shoe's last; then shuffle.")
+            if r.last_round_on_cut_card
+            else _("The cut card does not end the shoe."),
         ),
         _rule_line(
             r,
             "announce_last_round",
-            _yes_no(
-                r.announce_last_round,
-                "Announce the last round when the cut card comes out.",
-                "No announcement of the last round.",
-            ),
+            _("Announce the last round when the cut card comes out.")
+            if r.announce_last_round
+            else _("No announcement of the last round."),
         ),
         _rule_line(
             r,
             "refill_from_discards",
-            _yes_no(
-                r.refill_from_discards,
-                "Should the shoe run out mid-round, shuffle the discards, cut, and complete the round.",
-                "The shoe is never refilled mid-round.",
-            ),
+            _("Should the shoe run out mid-round, shuffle the discards, cut, and complete the round.")
+            if r.refill_from_discards
+            else _("The shoe is never refilled mid-round."),
         ),
     ]
 
 
 def _step_closing(r: RuleSet) -> list[str]:
     bank = (
-        "The house banks."
+        _("The house banks.")
         if r.banker_rotation == "house"
-        else "Each participant banks in turn, changing at each reshuffle."
+        else _("Each participant banks in turn, changing at each reshuffle.")
     )
     return [
         _rule_line(
             r,
             "announce_closing",
-            _yes_no(
-                r.announce_closing,
-                "Before closing time, announce the last round during the round before it; no round follows it.",
-                "No closing announcement is provided for.",
-            ),
+            _("Before closing time, announce the last round during the round before it; no round follows it.")
+            if r.announce_closing
+            else _("No closing announcement is provided for."),
         ),
         _rule_line(r, "banker_rotation", bank),
         _rule_line(
             r,
             "co_owned_bank",
-            _yes_no(r.co_owned_bank, "The participants own the bank in equal shares.", "The bank is not co-owned."),
+            _("The participants own the bank in equal shares.") if r.co_owned_bank else _("The bank is not co-owned."),
         ),
         _rule_line(
             r,
             "every_player_bets_every_round",
-            _yes_no(
-                r.every_player_bets_every_round, "Every participant plays every round.", "A player may sit a round out."
-            ),
+            _("Every participant plays every round.")
+            if r.every_player_bets_every_round
+            else _("A player may sit a round out."),
         ),
     ]
 
 
 _MISDEAL = {
-    "return_to_shoe": "goes back to its place in the shoe and is dealt as the next card",
-    "void": "is voided: it goes to the discards and the deal goes on with the next card",
-    "next_card": "is used as the next card of the deal",
+    "return_to_shoe": N_(
+        "A card dealt or exposed by mistake goes back to its place in the shoe and is dealt as the next card."
+    ),
+    "void": N_(
+        "A card dealt or exposed by mistake is voided: it goes to the discards and the deal goes on with the next card."
+    ),
+    "next_card": N_("A card dealt or exposed by mistake is used as the next card of the deal."),
 }
 
 
 def _mistakes(r: RuleSet) -> list[str]:
     box_without_bet = (
-        "A card dealt to a box without a bet is treated like any card dealt by mistake (above)."
+        _("A card dealt to a box without a bet is treated like any card dealt by mistake (above).")
         if r.card_to_box_without_bet == "misdeal_remedy"
-        else "A card dealt to a box without a bet: every card of the round goes back and the round is dealt again."
+        else _("A card dealt to a box without a bet: every card of the round goes back and the round is dealt again.")
     )
     missed = (
-        "If you forgot to call insurance and drew your second card, play on without insurance."
+        _("If you forgot to call insurance and drew your second card, play on without insurance.")
         if r.missed_insurance_call == "proceed"
-        else "If you forgot to call insurance and drew your second card: if it is ten-valued, void it and call "
-        "insurance; otherwise play on."
+        else _(
+            "If you forgot to call insurance and drew your second card: if it is ten-valued, void it and call "
+            "insurance; otherwise play on."
+        )
     )
     absent = (
-        f"For a bettor who left the table after his first card, draw for him to at least {r.absent_player_draws_to}."
+        _(
+            "For a bettor who left the table after his first card, draw for him to at least {total}.",
+            total=r.absent_player_draws_to,
+        )
         if r.absent_player_draws_to is not None
-        else "A bettor who leaves mid-round is not provided for."
+        else _("A bettor who leaves mid-round is not provided for.")
     )
     held = (
-        f"An absent bettor's winnings stay on the table {_count(r.unclaimed_winnings_rounds, 'round')}, "
-        "then go to the bank."
+        ngettext(
+            "An absent bettor's winnings stay on the table {count} round, then go to the bank.",
+            "An absent bettor's winnings stay on the table {count} rounds, then go to the bank.",
+            r.unclaimed_winnings_rounds,
+            count=r.unclaimed_winnings_rounds,
+        )
         if r.unclaimed_winnings_rounds is not None
-        else "An absent bettor's winnings are not provided for."
+        else _("An absent bettor's winnings are not provided for.")
     )
     over = (
-        "An over-maximum bet you missed plays only up to the maximum; return the excess."
+        _("An over-maximum bet you missed plays only up to the maximum; return the excess.")
         if r.over_maximum_bet == "capped"
-        else "An over-maximum bet is refused."
+        else _("An over-maximum bet is refused.")
     )
     return [
-        _rule_line(r, "misdeal_remedy", f"A card dealt or exposed by mistake {_MISDEAL[r.misdeal_remedy]}."),
+        _rule_line(r, "misdeal_remedy", _(_MISDEAL[r.misdeal_remedy])),
         _rule_line(r, "card_to_box_without_bet", box_without_bet),
         _rule_line(r, "missed_insurance_call", missed),
         _rule_line(r, "absent_player_draws_to", absent),
@@ -601,112 +750,11 @@ def _mistakes(r: RuleSet) -> list[str]:
         _rule_line(
             r,
             "special_maximum",
-            _yes_no(
-                r.special_maximum,
-                "A bettor authorised a special maximum may exceed the table maximum on one free box.",
-                "No special maximum exists.",
-            ),
+            _("A bettor authorised a special maximum may exceed the table maximum on one free box.")
+            if r.special_maximum
+            else _("No special maximum exists."),
         ),
     ]
-
-
-EXAMPLE = Situation(
-    slug="example",
-    title="A round, step by step",
-    explanation="Two boxes against a five: 16 draws to 20, a blackjack; the dealer busts.",
-    rules=(),
-    bets=((1, "P1", 10), (2, "P2", 20)),
-    dealer="5D TC 8S",
-    hands=((1, "9S 7H 4C"), (2, "AH KD")),
-    wishes=(Wish(1, "16", ("hit",)),),
-)
-_EXAMPLE_BURNS = parse_cards("2C 3D 4H 5S 6C 7D 8H 9S")
-
-
-def _table_player(rules: RuleSet, sit: Situation) -> PlayFunction:
-    """Play a situation as a table's first round: shuffle (stacked), cut, cut card, burns."""
-
-    def play(cards: list[Card]) -> Played:
-        burns = _EXAMPLE_BURNS[: rules.burn_after_shuffle]
-        people = people_at(rules, len(bettors(sit)))
-        table = Table(
-            rules,
-            seed=1,
-            min_bet=MIN_BET,
-            max_bet=MAX_BET,
-            participants=people,
-            shoes=[burns + cards],
-            stacked_after_cut=True,
-        )
-        rnd = table.new_round()
-        for box, bettor, amount in sit.bets:
-            rnd.place_bet(box, bettor, amount)
-        rnd.deal()
-        notes = Player(rnd, sit.wishes).run()
-        table.finish(rnd)
-        return Played(rules, rnd, notes, table.log)
-
-    return play
-
-
-def _dealer_step(e: Event) -> str | None:
-    """One event of the log as the dealer's action, in the imperative."""
-    amount = money_str(e.amount) if e.amount is not None else ""
-    card = card_text(e.card) if e.card else ""
-    said: dict[str, str] = {
-        "shuffle": f"Shuffle the {e.total} cards.",
-        "offer_cut": f"Offer the cut to {f'box {e.box}' if e.box else 'the players'}.",
-        "cut": f"The cut{f' (box {e.box})' if e.box else ''}: {e.total} cards go from the front to the back.",
-        "cut_card": f"Place the cut card {e.total} cards from the end.",
-        "burn": f"Burn a card face down ({card}).",
-        "bet": f"{e.bettor} bets {amount} on box {e.box}.",
-        "announce": f"Call “{text(e.info or '')}”.",
-        "card": f"Deal {card} to box {e.box}" + (f", hand {e.hand}." if e.hand and e.hand > 1 else "."),
-        "dealer_card": f"Deal yourself {card}.",
-        "insurance_offered": "Call insurance.",
-        "insurance_closed": "Close insurance.",
-        "hit": f"Box {e.box} asks for a card.",
-        "stand": f"Box {e.box} stands" + (" (no choice left)." if e.info == "automatic" else "."),
-        "double": f"Box {e.box} doubles.",
-        "split": f"Box {e.box} splits.",
-        "match": f"{e.bettor} adds {amount} on box {e.box}.",
-        "bust": f"Box {e.box} busts with {e.total}.",
-        "dealer_discards": "No bet is left in play: discard your card.",
-        "dealer_total": f"Your total: {e.total} ({e.info}).",
-        "clear": f"Clear the table: {e.total} cards to the discard tray.",
-        "cut_card_out": "The cut card comes out.",
-        "last_round": "Announce the last round.",
-    }
-    if e.type == "settle" and e.amount is not None:
-        what = e.info or ""
-        if e.amount > 0:
-            return f"Pay {e.bettor} on box {e.box}: {amount} ({what})."
-        if e.amount < 0:
-            return f"Take {e.bettor}'s {money_str(-e.amount)} on box {e.box} ({what})."
-        return f"{e.bettor} on box {e.box}: {what}, the stake stays with him."
-    return said.get(e.type)
-
-
-def _example(r: RuleSet) -> list[str]:
-    played = converge(EXAMPLE, r, _table_player(r, EXAMPLE))
-    steps = [s for s in (_dealer_step(e) for e in played.log) if s is not None]
-    out = [
-        f"## A round, step by step {{#{r.id.lower()}-example}}",
-        "",
-        (
-            "The engine plays a first round of a shoe with these rules (the shoe stacked: the cards below "
-            f"come first after the cut). {text(EXAMPLE.explanation)}"
-        ),
-        "",
-        *cards_block(EXAMPLE),
-        "",
-        "The dealer's sequence, from the event log:",  # a paragraph: the numbered list stays apart
-        "",
-    ]
-    out += [f"{i}. {step}" for i, step in enumerate(steps, 1)]
-    nets = ", ".join(f"{b} {signed_money(played.round.net.get(b, 0))}" for b in bettors(EXAMPLE))
-    out += ["", f"Net results: {nets}.", ""]
-    return out
 
 
 def _text_first(items: list[str]) -> list[str]:
@@ -716,60 +764,69 @@ def _text_first(items: list[str]) -> list[str]:
     assumed = [i.replace(ASSUMED, "- ", 1) for i in items if i.startswith(ASSUMED)]
     out = [*said, ""] if said else []
     if assumed:
-        out += ["*Where the text is silent, the engine assumes:*", "", *assumed, ""]
+        out += [_("*Where the text is silent, the engine assumes:*"), "", *assumed, ""]
     return out
 
 
 def onboarding_page(reg_id: str) -> str:
-    """ "Dealer onboarding" for one regulation: the round step by step, each step citing its
-    clauses or marked as the engine's assumption; the mistakes the text foresees; and one
-    round played by the engine."""
+    """ "Dealer onboarding" for one regulation, in the active language and in the words of that
+    regulation's text: the round step by step, each step citing its clauses or marked as the
+    engine's assumption; the mistakes the text foresees; and one round played by the engine."""
     r = rulebook.ruleset(reg_id)
+    with language(active(), rulebook=r.id):
+        return _page(r)
+
+
+def _page(r: RuleSet) -> str:
     steps: list[tuple[str, list[str]]] = [
-        ("The table", _step_table(r)),
-        ("Shuffle", _step_shuffle(r)),
-        ("Cut", _step_cut(r)),
-        ("Cut card", _step_cut_card(r)),
-        ("Burn", _step_burn(r)),
-        ("Bets, and the call that closes them", _step_bets(r)),
-        ("Deal", _step_deal(r)),
-        ("Insurance", _step_insurance(r)),
-        ("Each hand", _step_hands(r)),
-        ("Your hand: the drawing rule", _step_dealer(r)),
-        ("Payment", _step_payment(r)),
-        ("Clearing", _step_clear()),
-        ("End of the shoe", _step_end(r)),
-        ("Closing", _step_closing(r)),
+        (pgettext("onboarding step", "The table"), _step_table(r)),
+        (pgettext("onboarding step", "Shuffle"), _step_shuffle(r)),
+        (pgettext("onboarding step", "Cut"), _step_cut(r)),
+        (pgettext("onboarding step", "Cut card"), _step_cut_card(r)),
+        (pgettext("onboarding step", "Burn"), _step_burn(r)),
+        (pgettext("onboarding step", "Bets, and the call that closes them"), _step_bets(r)),
+        (pgettext("onboarding step", "Deal"), _step_deal(r)),
+        (pgettext("onboarding step", "Insurance"), _step_insurance(r)),
+        (pgettext("onboarding step", "Each hand"), _step_hands(r)),
+        (pgettext("onboarding step", "Your hand: the drawing rule"), _step_dealer(r)),
+        (pgettext("onboarding step", "Payment"), _step_payment(r)),
+        (pgettext("onboarding step", "Clearing"), _step_clear()),
+        (pgettext("onboarding step", "End of the shoe"), _step_end(r)),
+        (pgettext("onboarding step", "Closing"), _step_closing(r)),
     ]
+    title = _("Dealer onboarding: {name}", name=r.name)
     lines = [
         "---",
-        f'title: "Dealer onboarding: {r.name}"',
+        f'title: "{title}"',
         "---",
         "",
-        f"# Dealer onboarding: {text(r.name)}",
+        f"# {_('Dealer onboarding: {name}', name=text(r.name))}",
         "",
-        (
+        _(
             "For trainee dealers and their trainers: the round as the dealer runs it under this "
             "regulation, step by step, each instruction with the clauses that say it (or the project's "
             "reading of them). Where the text is silent, the engine's assumption follows the step's "
             "rules, marked as such."
         ),
         "",
-        (
-            f"Practise it: [deal a round as the dealer under these rules]({practice_link(r.id)}), "
-            "step by step, with the engine judging each step against this rule set."
+        _(
+            "Practise it: [deal a round as the dealer under these rules]({href}), step by step, with the "
+            "engine judging each step against this rule set.",
+            href=practice_link(r.id),
         ),
         "",
     ]
-    for number, (title, items) in enumerate(steps, 1):
-        lines += [f"## {number}. {title}", "", *_text_first(items)]
+    for number, (heading, items) in enumerate(steps, 1):
+        lines += [f"## {number}. {sentence(heading)}", "", *_text_first(items)]
     lines += [
-        "## Mistakes the text foresees",
+        "## " + _("Mistakes the text foresees"),
         "",
-        "What the dealer does after each mistake the engine knows of; where the text is silent, the "
-        "engine's assumption follows, marked as such.",
+        _(
+            "What the dealer does after each mistake the engine knows of; where the text is silent, the "
+            "engine's assumption follows, marked as such."
+        ),
         "",
         *_text_first(_mistakes(r)),
     ]
-    lines += _example(r)
+    lines += example_section(r)
     return "\n".join(lines)

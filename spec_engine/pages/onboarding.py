@@ -17,6 +17,7 @@ from spec_engine.catalog import clause, regulation
 from spec_engine.i18n import N_, _, active, language, ngettext, pgettext
 from spec_engine.pages.common import clause_link, clause_links, text
 from spec_engine.pages.labels import label
+from spec_engine.pages.matrix import note_html
 from spec_engine.pages.onboarding_round import example_section, quoted_call, sentence, theirs
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
@@ -41,7 +42,7 @@ def _rule_line(rules: RuleSet, name: str, said: str) -> str:
     said = sentence(said)
     cite = rules.citations.get(name)
     tag = f"<small>([{theirs(lambda: text(label(name)).lower())}](rules.md#rule-{name}))</small>"
-    note = theirs(_said(cite.note)) if cite is not None and cite.note else ""
+    note = note_html(cite.note) if cite is not None and cite.note else ""  # its quotes in their language
     if cite is None or cite.assumed:
         context = " " + _("Context: {clauses}.", clauses=clause_links(cite.clauses)) if cite and cite.clauses else ""
         return f"{ASSUMED}{said} <small>({note}{context})</small> {tag}"

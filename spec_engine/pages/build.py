@@ -62,6 +62,9 @@ from spec_engine.rules import ruleset
 LOCALIZED: dict[str, Callable[[], str]] = {
     "index.md": home_page,
     "generated/glossary.md": glossary_page,
+    "generated/cost.md": cost_page,
+    "generated/strategy.md": strategy_page,
+    "generated/pairs.md": pairs_page,
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language. A unit of ``data/translation.toml`` is declared translated once each of its
@@ -141,12 +144,9 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     results = Results(entries)
     infos = scenarios(FEATURES)
     directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
-    costing = Costing()  # one memo of returns for the matrix's links and the pairs page
+    costing = Costing()  # one memo of returns for the matrix's links
     pages: dict[str, str] = {
         "rules.md": rules_page(matrix_effects(), costed_fields(costing)),
-        "cost.md": cost_page(),
-        "pairs.md": pairs_page(costing=costing),
-        "strategy.md": strategy_page(),
         "rules.csv": csv_text(effect_figures()),
         "rules-provenance.csv": provenance_csv(),
         "events.md": events_page(),

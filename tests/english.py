@@ -33,6 +33,7 @@ EXCEPTIONS = (
     re.compile(r"\b[A-Z]{2}-[A-Za-z0-9.-]+\b"),  # clause ids: UY-43.2, CL-ANX-5a
     re.compile(r"\b(?:[2-9TJQKA][SHDC])\b"),  # card codes: AS, TD, 7C
     re.compile(r"\b[a-z]+_[a-z_]+\b"),  # rule field names: double_after_split
+    re.compile(r"\b(?:CL|ES|UY|CZ|IT)\b"),  # the rulebooks' ids (IT is no English "it"): UY to IT
 )
 """Identifiers that are the same in every language."""
 

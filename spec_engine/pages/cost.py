@@ -24,8 +24,18 @@ from typing import Any
 from spec_engine.analysis import LEGEND, METHOD, SURRENDER_CODES, USED, Odds, cached_odds, default_cache_dir
 from spec_engine.analysis.model import CAPPED_SPLITS, TEXT_VALUES, UNLIMITED_NOTE
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
-from spec_engine.i18n import N_, _, active, language, ngettext, pgettext
-from spec_engine.pages.costwords import as_of, enumeration, integer, local, number, percent
+from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
+from spec_engine.pages.costwords import (
+    as_of,
+    enumeration,
+    finish,
+    integer,
+    local,
+    number,
+    percent,
+    rule_label,
+    rule_words,
+)
 from spec_engine.pages.labels import ASSUMED_MARK, label, words
 from spec_engine.pages.matrix import comparison
 from spec_engine.rules import RuleSet, ruleset
@@ -182,7 +192,7 @@ def _rule_links(rules: RuleSet, fields: Sequence[str]) -> str:
     return enumeration(
         [
             f'<a href="rules.html#rule-{f}">'
-            + _("{rule}: {value}", rule=html.escape(label(f)), value=html.escape(words(f, getattr(rules, f))))
+            + _("{rule}: {value}", rule=html.escape(rule_label(f)), value=html.escape(rule_words(f, getattr(rules, f))))
             + "</a>"
             + (ASSUMED_MARK if rules.citations[f].assumed else "")
             for f in fields
@@ -206,7 +216,7 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
     head = "".join(f'<th scope="col"><a href="{r.id.lower()}.html">{html.escape(r.id)}</a></th>' for r in sets)
 
     def row(title: str, cells: Sequence[str], *notes: str, deps: Sequence[str] = ()) -> str:
-        links = [f'<a href="rules.html#rule-{f}">{html.escape(label(f))}</a>' for f in deps]
+        links = [f'<a href="rules.html#rule-{f}">{html.escape(rule_label(f))}</a>' for f in deps]
         said = [*notes, *([_("depends on {rules}", rules=enumeration(links))] if links else [])]
         small = enumeration(said, semicolons=True)
         th = html.escape(title) + (f"<br><small>{small}</small>" if small else "")
@@ -258,7 +268,7 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
             _("Not honoured by the analysis"),
             [
                 "<br>".join(
-                    f'<a href="rules.html#rule-{n["field"]}">{html.escape(label(n["field"]))}</a>'
+                    f'<a href="rules.html#rule-{n["field"]}">{html.escape(rule_label(n["field"]))}</a>'
                     for n in o.not_honoured
                 )
                 or _("none")
@@ -287,8 +297,8 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
                 + _(
                     "**{rulebook}**, {rule} = {value}: {reason}",
                     rulebook=r.id,
-                    rule=html.escape(label(field)),
-                    value=html.escape(words(field, getattr(r, field))),
+                    rule=html.escape(rule_label(field)),
+                    value=html.escape(gap["value"] if active() == SOURCE else rule_words(field, getattr(r, field))),
                     reason=analysis_said(gap["why"]),
                 )
             )
@@ -316,7 +326,7 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
         _("exact inside"),
         _("violations"),
     )
-    return "\n".join(
+    page = "\n".join(
         [
             "---",
             "search:",
@@ -383,6 +393,7 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
             "",
         ]
     )
+    return finish(page)
 
 
 def _name(rules: RuleSet) -> str:

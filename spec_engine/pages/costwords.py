@@ -7,21 +7,69 @@ command line show) and only their symbols are then changed: a translated page sh
 digits of the English one, ``-0.412 %`` becoming ``-0,412 %`` (Spanish, Czech: a no-break space
 before the percent sign) or ``-0,412%`` (Italian), as each language's Unicode CLDR data has it
 (Babel's, the site's tools). The minus sign is U+2212 in every language (written ``-`` here).
+
+A rule's name and a value's words are another unit's messages (``pages/labels.py``,
+``spec_engine/words.py``): :func:`rule_label` and :func:`rule_words` say them in the active
+language where the catalog has them, and otherwise keep the English marked ``lang="en"`` (a
+sentinel pair that :func:`finish` turns into a ``<span lang="en">`` once the page is whole, and
+drops inside an attribute), so that a page never passes English off as its language's prose.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Sequence
 from functools import cache
 
 from babel import Locale
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
-from spec_engine.i18n import SOURCE, active, ngettext, pgettext
+from spec_engine.i18n import N_, SOURCE, active, catalog, ngettext, pgettext
 from spec_engine.kit.conform import git_revision, suite_info
+from spec_engine.pages.labels import ASSUMED_MARK, label, words
 
 MINUS = "\u2212"
+ASSUMED_LEGEND = N_("* a value its text does not state: the engine assumes it (the rule set says why)")
+"""The legend of the mark of an assumed value, as :data:`spec_engine.pages.labels.ASSUMED_LEGEND`
+says it (the same message: marked here for the catalog while that module is not translated)."""
+_OPEN, _CLOSE = "\ue000", "\ue001"
+"""Around English kept on a translated page (private-use characters: no escaping touches them)."""
+_ATTRIBUTE = re.compile(r'="[^"]*"')
+
+
+def foreign(english: str) -> str:
+    """``english`` (another unit's message) in the active language where the catalog has it;
+    else the English itself, marked for :func:`finish` (English: the text as given)."""
+    code = active()
+    if code == SOURCE:
+        return english
+    said = catalog(code).gettext(english)
+    return said if said != english else _OPEN + english + _CLOSE
+
+
+def rule_label(field: str) -> str:
+    """The trade's name of a rule (:func:`spec_engine.pages.labels.label`), see :func:`foreign`."""
+    return foreign(label(field))
+
+
+def rule_words(field: str, value: object) -> str:
+    """A rule value in the trade's words (:func:`spec_engine.words.words`), see :func:`foreign`."""
+    return foreign(words(field, value))
+
+
+def rule_marked(field: str, value: object, assumed: bool) -> str:
+    """:func:`rule_words` with the mark of a value its text does not state."""
+    return rule_words(field, value) + (ASSUMED_MARK if assumed else "")
+
+
+def finish(page: str) -> str:
+    """A whole page with its English marked: ``<span lang="en">`` around each kept phrase, the
+    marks dropped inside attributes (a title, an aria-label: no element there)."""
+    if _OPEN not in page:
+        return page
+    page = _ATTRIBUTE.sub(lambda m: m.group(0).replace(_OPEN, "").replace(_CLOSE, ""), page)
+    return page.replace(_OPEN, '<span lang="en">').replace(_CLOSE, "</span>")
 
 
 @cache

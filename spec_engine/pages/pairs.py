@@ -14,13 +14,22 @@ from __future__ import annotations
 import html
 import itertools
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from spec_engine.analysis.compare import TOPIC_ORDER, Comparison, Costing, RuleEffect, TopicChange
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.i18n import _, ngettext, pgettext
 from spec_engine.pages.common import text
-from spec_engine.pages.costwords import as_of, enumeration, number, percent
-from spec_engine.pages.labels import ASSUMED_LEGEND, label, marked
+from spec_engine.pages.costwords import (
+    ASSUMED_LEGEND,
+    as_of,
+    enumeration,
+    finish,
+    number,
+    percent,
+    rule_label,
+    rule_marked,
+)
 from spec_engine.rules import RULE_TOPICS, RuleSet, ruleset, topics_of
 
 Points = Callable[[float | None], str]
@@ -102,7 +111,7 @@ def assumption_sentence(
             for e in resting
         ]
         rules = enumeration(
-            [_("{rule} ({whose})", rule=label(e.field), whose=side) for e, side in zip(resting, sides, strict=True)],
+            [_("{rule} ({whose})", rule=rule_label(e.field), whose=side) for e, side in zip(resting, sides, strict=True)],
             semicolons=True,
         )
         a_silent, b_silent = any(e.a_assumed for e in resting), any(e.b_assumed for e in resting)
@@ -138,7 +147,7 @@ def interaction_sentence(
     other rules that move it (``moves``: :meth:`Costing.interplay`), largest first, with how
     much each alone moves it and what they move it together beyond that."""
     a_name, b_name = names or (c.a.id, c.b.id)
-    rule, in_a, in_b = label(e.field), pp(e.in_a), pp(e.in_b)
+    rule, in_a, in_b = rule_label(e.field), pp(e.in_a), pp(e.in_b)
     if in_a == in_b:
         return _(
             "{rule} is worth {in_first} within {first} and the same, as rounded here, within {second}.",
@@ -169,7 +178,7 @@ def interaction_sentence(
         )
         return " ".join(said)
     listed = enumeration(
-        [_("{rule} ({points})", rule=label(field), points=pp(value)) for field, value in shown[:SHOWN_MOVES]]
+        [_("{rule} ({points})", rule=rule_label(field), points=pp(value)) for field, value in shown[:SHOWN_MOVES]]
     )
     said.append(
         _(
@@ -193,7 +202,7 @@ def topic_title(t: TopicChange) -> str:
     return _(
         "{topic}, all at once ({rules})",
         topic=topic_name(t.topic),
-        rules=enumeration([label(f) for f in t.fields]),
+        rules=enumeration([rule_label(f) for f in t.fields]),
     )
 
 
@@ -250,7 +259,7 @@ def pair_section(costing: Costing, c: Comparison) -> list[str]:
             joint = _("{topic}, all at once", topic=topic_name(topic))
             rows.append(
                 f'<tr class="joint"><th scope="row" colspan="3">{html.escape(joint)}<br><small>'
-                f"{html.escape(enumeration([label(f) for f in t.fields]))}</small></th>"
+                f"{html.escape(enumeration([rule_label(f) for f in t.fields]))}</small></th>"
                 f'<td class="n">{_pp(t.in_a)}</td><td class="n">{_pp(t.in_b)}</td></tr>'
             )
     one_by_one = sum(e.in_a or 0.0 for e in c.moving)
@@ -266,7 +275,7 @@ def pair_section(costing: Costing, c: Comparison) -> list[str]:
                 first=html.escape(a.id),
                 second=html.escape(b.id),
             ),
-            html.escape(ASSUMED_LEGEND),
+            html.escape(_(ASSUMED_LEGEND)),
         ],
         semicolons=True,
     )
@@ -303,10 +312,10 @@ def pair_section(costing: Costing, c: Comparison) -> list[str]:
                 _(
                     "{rule}: {first_value} in {first}, {second_value} in {second}; it changes no figure of the "
                     "return ({instead}).",
-                    rule=label(e.field),
-                    first_value=marked(e.field, e.a_value, e.a_assumed),
+                    rule=rule_label(e.field),
+                    first_value=rule_marked(e.field, e.a_value, e.a_assumed),
                     first=a.id,
-                    second_value=marked(e.field, e.b_value, e.b_assumed),
+                    second_value=rule_marked(e.field, e.b_value, e.b_assumed),
                     second=b.id,
                     instead=_(e.elsewhere),
                 )
@@ -352,9 +361,9 @@ def _effect_row(e: RuleEffect) -> str:
     kind = ' class="assumed"' if e.assumed else ""
     return (
         f'<tr{kind}><th scope="row">'
-        f'<a href="rules.html#rule-{e.field}">{html.escape(label(e.field))}</a>{note}</th>'
-        f"<td>{html.escape(marked(e.field, e.a_value, e.a_assumed))}</td>"
-        f"<td>{html.escape(marked(e.field, e.b_value, e.b_assumed))}</td>"
+        f'<a href="rules.html#rule-{e.field}">{html.escape(rule_label(e.field))}</a>{note}</th>'
+        f"<td>{html.escape(rule_marked(e.field, e.a_value, e.a_assumed))}</td>"
+        f"<td>{html.escape(rule_marked(e.field, e.b_value, e.b_assumed))}</td>"
         f'<td class="n">{_pp(e.in_a)}</td><td class="n">{_pp(e.in_b)}</td></tr>'
     )
 
@@ -379,13 +388,13 @@ def by_rule(comparisons: Sequence[Comparison]) -> list[str]:
     out = ["## " + _("By rule") + " {#" + BY_RULE + "}", ""]
     for field in (f for f in RULE_TOPICS if f in fields):
         out += [
-            f'<h3 id="rule-{field}">{html.escape(label(field))}</h3>',
+            f'<h3 id="rule-{field}">{html.escape(rule_label(field))}</h3>',
             "",
             "| " + " | ".join(heads) + " |",
             "|---|---|---|---|",
         ]
         for c, e in fields[field]:
-            values = f"{marked(field, e.a_value, e.a_assumed)} \u2192 {marked(field, e.b_value, e.b_assumed)}"
+            values = f"{rule_marked(field, e.a_value, e.a_assumed)} \u2192 {rule_marked(field, e.b_value, e.b_assumed)}"
             out.append(
                 f"| [{pair_name(c.a.id, c.b.id)}](#{anchor(c.a, c.b)}) | {text(values)} | {_pp(e.in_a)} | "
                 f"{_pp(e.in_b)} |"
@@ -402,10 +411,16 @@ def costed_fields(costing: Costing, sets: Sequence[RuleSet] | None = None) -> fr
     )
 
 
+@cache
+def _costing() -> Costing:
+    """One memo of returns for the page in every language (the figures are the same in each)."""
+    return Costing()
+
+
 def pairs_page(sets: Sequence[RuleSet] | None = None, costing: Costing | None = None) -> str:
     """The page *The cost between two rulebooks*."""
     sets = list(sets or [ruleset(r) for r in REGULATION_IDS])
-    costing = costing or Costing()
+    costing = costing or _costing()
     comparisons = [costing.compare(a, b) for a, b in itertools.permutations(sets, 2)]
     links = " · ".join(f"[{pair_name(c.a.id, c.b.id)}](#{anchor(c.a, c.b)})" for c in comparisons)
     options = "".join(f'<option value="{r.id.lower()}">{html.escape(r.id)}</option>' for r in sets)
@@ -469,4 +484,4 @@ def pairs_page(sets: Sequence[RuleSet] | None = None, costing: Costing | None = 
     for c in comparisons:
         out += pair_section(costing, c)
     out += by_rule(comparisons)
-    return "\n".join(out)
+    return finish("\n".join(out))

@@ -9,7 +9,7 @@ before the percent sign) or ``-0,412%`` (Italian), as each language's Unicode CL
 (Babel's, the site's tools). The minus sign is U+2212 in every language (written ``-`` here).
 
 A rule's name and a value's words are another unit's messages (``pages/labels.py``,
-``spec_engine/words.py``): :func:`rule_label` and :func:`rule_words` say them in the active
+``spec_engine/words.py``): :func:`rule_label` and :func:`rule_words` (:func:`kept`) say them in the active
 language where the catalog has them, and otherwise keep the English marked ``lang="en"`` (a
 sentinel pair that :func:`finish` turns into a ``<span lang="en">`` once the page is whole, and
 drops inside an attribute), so that a page never passes English off as its language's prose.
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from babel import Locale
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
-from spec_engine.i18n import N_, SOURCE, active, catalog, ngettext, pgettext
+from spec_engine.i18n import N_, SOURCE, active, catalog, language, ngettext, pgettext
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.labels import ASSUMED_MARK, label, words
 
@@ -36,26 +36,34 @@ says it (the same message: marked here for the catalog while that module is not 
 _OPEN, _CLOSE = "\ue000", "\ue001"
 """Around English kept on a translated page (private-use characters: no escaping touches them)."""
 _ATTRIBUTE = re.compile(r'="[^"]*"')
+_LETTER = re.compile(r"[^\W\d_]")
 
 
-def foreign(english: str) -> str:
-    """``english`` (another unit's message) in the active language where the catalog has it;
-    else the English itself, marked for :func:`finish` (English: the text as given)."""
+def kept(said: Callable[[], str]) -> str:
+    """What ``said`` says (another unit's words) in the active language: as it comes where that
+    unit already answers in this language or where it is no words (a number); else its English
+    translated by the catalog where the catalog has it; else the English, marked for
+    :func:`finish` (English: as it comes)."""
+    shown = said()
     code = active()
-    if code == SOURCE:
-        return english
-    said = catalog(code).gettext(english)
-    return said if said != english else _OPEN + english + _CLOSE
+    if code == SOURCE or not _LETTER.search(shown):
+        return shown
+    with language(SOURCE):
+        english = said()
+    if shown != english:
+        return shown
+    translated = catalog(code).gettext(english)
+    return translated if translated != english else _OPEN + english + _CLOSE
 
 
 def rule_label(field: str) -> str:
-    """The trade's name of a rule (:func:`spec_engine.pages.labels.label`), see :func:`foreign`."""
-    return foreign(label(field))
+    """The trade's name of a rule (:func:`spec_engine.pages.labels.label`), see :func:`kept`."""
+    return kept(lambda: label(field))
 
 
 def rule_words(field: str, value: object) -> str:
-    """A rule value in the trade's words (:func:`spec_engine.words.words`), see :func:`foreign`."""
-    return foreign(words(field, value))
+    """A rule value in the trade's words (:func:`spec_engine.words.words`), see :func:`kept`."""
+    return kept(lambda: words(field, value))
 
 
 def rule_marked(field: str, value: object, assumed: bool) -> str:

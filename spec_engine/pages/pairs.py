@@ -111,7 +111,10 @@ def assumption_sentence(
             for e in resting
         ]
         rules = enumeration(
-            [_("{rule} ({whose})", rule=rule_label(e.field), whose=side) for e, side in zip(resting, sides, strict=True)],
+            [
+                _("{rule} ({whose})", rule=rule_label(e.field), whose=side)
+                for e, side in zip(resting, sides, strict=True)
+            ],
             semicolons=True,
         )
         a_silent, b_silent = any(e.a_assumed for e in resting), any(e.b_assumed for e in resting)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from spec_engine.catalog import REGULATION_IDS
+
 FUNCTION_WORDS = frozenset(
     "the of and is are was to a an with for when which this that these those be been it its on or "
     "from by as at not no if then than into each every who what how where your you we our they "
@@ -35,6 +37,7 @@ EXCEPTIONS = (
     re.compile(r"\b(?:[2-9TJQKA][SHDC])\b"),  # card codes: AS, TD, 7C
     re.compile(r"\b[a-z]+_[a-z_]+\b"),  # rule field names: double_after_split
     re.compile(r"features/[\w/.-]+\.feature, (?:'[^']*'|«[^»]*»|„[^“]*“)"),  # a scenario by its file and name
+    re.compile(rf"\b(?:{'|'.join(REGULATION_IDS)})\b"),  # the rulebooks' ids (IT is no English "it"): UY to IT
 )
 """Identifiers that are the same in every language."""
 

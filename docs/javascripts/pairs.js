@@ -1,5 +1,6 @@
 // The cost between two rulebooks: the pair picker. The form sends ?a=uy&b=cz; here the page
-// goes to that pair's section (#uy-cz) and the pickers show the pair chosen.
+// goes to that pair's section (#uy-cz) and the pickers show the pair chosen; a pair that is not
+// one is refused in the page's words (its #pair-note's data-same and data-unknown).
 (function () {
   function setup() {
     var params = new URLSearchParams(window.location.search);
@@ -12,7 +13,8 @@
     var target = document.getElementById(a + "-" + b);
     var note = document.getElementById("pair-note");
     if (a === b || !target) {
-      if (note) note.textContent = a === b ? "Choose two different rulebooks." : "No such pair.";
+      // (the page gives both sentences in its own language: data-same, data-unknown)
+      if (note) note.textContent = a === b ? note.dataset.same : note.dataset.unknown;
       return;
     }
     if (window.location.hash !== "#" + a + "-" + b) {

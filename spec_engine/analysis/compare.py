@@ -35,20 +35,24 @@ from dataclasses import dataclass
 
 from spec_engine.analysis.model import CUT_FIELDS, IRRELEVANT, USED, game_of
 from spec_engine.analysis.odds import Odds, cached_odds
+from spec_engine.i18n import N_
 from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, RuleSet, difference, topics_of
 
 Figures = Callable[[RuleSet], Odds]
 
 RETURN_SILENT = {
-    "insurance_max": "the insurance figures",
-    "insurance_payout": "the insurance figures",
-    "insurance_base": "the insurance figures",
-    "even_money": "the even-money figure",
-    "banker_rotation": "the banker's edge (who takes the house's side)",
-    "co_owned_bank": "the banker's edge (who shares the bank)",
+    "insurance_max": N_("the insurance figures"),
+    "insurance_payout": N_("the insurance figures"),
+    "insurance_base": N_("the insurance figures"),
+    "even_money": N_("the even-money figure"),
+    "banker_rotation": N_("the banker's edge (who takes the house's side)"),
+    "co_owned_bank": N_("the banker's edge (who shares the bank)"),
 }
 """Odds-relevant values that change no figure of the player's return under basic strategy,
-and what they change instead (a test checks they leave the analysed game as it is)."""
+and what they change instead (a test checks they leave the analysed game as it is). Messages
+of the catalog, in English here (:attr:`RuleEffect.elsewhere`): a page says them with ``_()``."""
+NO_FIGURE = N_("no figure of the return")
+"""What an odds-relevant value not in :data:`RETURN_SILENT` changes when it changes no figure."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +182,7 @@ class Costing:
                     other_assumed.append(name)
                 continue
             in_a, in_b = self.joint(a, b, (name,))
-            silent = RETURN_SILENT.get(name, "no figure of the return") if in_a is None else ""
+            silent = RETURN_SILENT.get(name, NO_FIGURE) if in_a is None else ""
             effects.append(RuleEffect(name, va, vb, in_a, in_b, silent, **assumed))
         resting = tuple(e.field for e in effects if e.assumed and e.in_a is not None)
         in_a, in_b = self.joint(a, b, resting) if resting else (None, None)
@@ -223,7 +227,8 @@ class Costing:
         return self.ret(a_with) - self.ret(a), self.ret(b) - self.ret(b_with)
 
 
-NOT_MODELLED = "not modelled: the figures are for a round from a full shoe, wherever the cut card lies"
+NOT_MODELLED = N_("not modelled: the figures are for a round from a full shoe, wherever the cut card lies")
+"""What a cut-card value changes (:attr:`RuleEffect.elsewhere`), a message of the catalog."""
 
 
 def compare(a: RuleSet, b: RuleSet, figures: Figures | None = None) -> Comparison:

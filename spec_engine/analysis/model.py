@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from spec_engine.i18n import N_
 from spec_engine.rules import RULE_FIELDS, RuleSet, show_value
 
 _CODE = ("model", "dealer", "solver", "calc", "odds")
@@ -108,10 +109,18 @@ CUT_FIELDS = ("cut_card_from_end", "cut_card_per_participant")
 """Where the cut card lies: every figure is for a round dealt from a full shuffled shoe, so
 the cut-card effect (a small change of the average over a shoe) is not modelled."""
 
-UNLIMITED_NOTE = (
-    f"no limit on split hands is modelled as {SPLIT_HANDS_CAP} hands; "
-    "a round needing more has a probability far below 1e-9"
+TEXT_VALUES: dict[str, object] = {"cap": SPLIT_HANDS_CAP}
+"""The values the analysis's notes and reasons name. Each note and reason is a message of the
+catalog (marked ``N_``, English in the figures), its values placeholders filled from here: a
+page finds the message behind a note as the one that, so filled, gives the note (and says it in
+the reader's language, :mod:`spec_engine.i18n`)."""
+
+UNLIMITED_NOTE = N_(
+    "no limit on split hands is modelled as {cap} hands; a round needing more has a probability far below 1e-9"
 )
+"""The note of a rule set without a limit on split hands (filled from :data:`TEXT_VALUES`)."""
+CAPPED_SPLITS = N_("modelled as {cap} hands")
+"""Why a limit above :data:`SPLIT_HANDS_CAP` hands is not honoured (filled from :data:`TEXT_VALUES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +192,10 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
                 {
                     "field": name,
                     "value": show_value(value),
-                    "why": "the figures are for a round dealt from a full shuffled shoe: where the cut card lies "
-                    "(the cut-card effect, a small change of the average over a shoe) is not modelled",
+                    "why": N_(
+                        "the figures are for a round dealt from a full shuffled shoe: where the cut card lies "
+                        "(the cut-card effect, a small change of the average over a shoe) is not modelled"
+                    ),
                 }
             )
     if rules.double_on_blackjack:
@@ -192,7 +203,7 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
             {
                 "field": "double_on_blackjack",
                 "value": "yes",
-                "why": "a blackjack is valued as paid at once (the engine cannot play a doubled blackjack either)",
+                "why": N_("a blackjack is valued as paid at once (the engine cannot play a doubled blackjack either)"),
             }
         )
     if rules.split_21_is_blackjack and rules.dealer_blackjack_takes == "original_stakes":
@@ -200,8 +211,10 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
             {
                 "field": "split_21_is_blackjack",
                 "value": "yes",
-                "why": "with only original stakes lost, a first split hand's 21 that pushes a dealer blackjack "
-                "is valued as losing the original stake",
+                "why": N_(
+                    "with only original stakes lost, a first split hand's 21 that pushes a dealer blackjack "
+                    "is valued as losing the original stake"
+                ),
             }
         )
     if rules.insurance_base == "total_stake" and rules.insurance_max > 0:
@@ -209,8 +222,10 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
             {
                 "field": "insurance_base",
                 "value": rules.insurance_base,
-                "why": "insurance's value is given per unit insured and for the most insurance on the original "
-                "stake; on a total stake the most insured grows with doubles and splits",
+                "why": N_(
+                    "insurance's value is given per unit insured and for the most insurance on the original "
+                    "stake; on a total stake the most insured grows with doubles and splits"
+                ),
             }
         )
     if rules.max_split_hands is not None and rules.max_split_hands > SPLIT_HANDS_CAP:
@@ -218,7 +233,7 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
             {
                 "field": "max_split_hands",
                 "value": show_value(rules.max_split_hands),
-                "why": f"modelled as {SPLIT_HANDS_CAP} hands",
+                "why": CAPPED_SPLITS.format(**TEXT_VALUES),
             }
         )
     return out

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.analysis.calc import UpcardFigures, all_upcards
-from spec_engine.analysis.model import UNLIMITED_NOTE, USED, game_of, not_honoured, odds_key
+from spec_engine.analysis.model import TEXT_VALUES, UNLIMITED_NOTE, USED, game_of, not_honoured, odds_key
 from spec_engine.errors import InputError
+from spec_engine.i18n import N_
 from spec_engine.rules import RuleSet
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -41,7 +42,7 @@ LEGEND = {
 SURRENDER_CODES = ("Rh", "Rs", "Rp")
 """The legend's surrender cells: a chart shows them only where its rule set offers surrender."""
 
-METHOD = (
+METHOD = N_(
     "Exact combinatorial analysis of one round dealt from a full shuffled shoe: every player hand "
     "composition against every dealer drawing sequence, cards removed from the shoe as seen (floats). "
     "Composition-dependent: each decision uses the player's hand composition and the up-card. "
@@ -58,6 +59,16 @@ METHOD = (
     "unless the dealer's second card makes a blackjack, which takes the whole stake; a surrendered round counts "
     "as lost."
 )
+
+PEEK_NOTE = N_("analysed as a peek game: the dealer checks for blackjack first")
+"""The note of figures analysed as a peek game (``odds(rules, peek=True)``)."""
+BANKER_NOTE = N_("banker's edge: what the bank wins per unit the players stake, the players playing basic strategy")
+"""The note of a rule set whose players bank."""
+SHARED_BANK_NOTE = N_(
+    "banker's edge: what the bank wins per unit the players stake, the players playing basic strategy; "
+    "the participants own the bank in equal shares"
+)
+"""The note of a rule set whose participants own the bank in equal shares."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,16 +194,13 @@ def odds(rules: RuleSet, *, peek: bool = False) -> Odds:
     cd = _figures(ups, "cd")
     notes = []
     if rules.max_split_hands is None:
-        notes.append(UNLIMITED_NOTE)
+        notes.append(UNLIMITED_NOTE.format(**TEXT_VALUES))
     if peek:
-        notes.append("analysed as a peek game: the dealer checks for blackjack first")
+        notes.append(PEEK_NOTE)
     banker = None
     if rules.banker_rotation != "house" or rules.co_owned_bank:
         banker = -basic.ev_percent
-        notes.append(
-            "banker's edge: what the bank wins per unit the players stake, the players playing basic strategy"
-            + ("; the participants own the bank in equal shares" if rules.co_owned_bank else "")
-        )
+        notes.append(SHARED_BANK_NOTE if rules.co_owned_bank else BANKER_NOTE)
     return Odds(
         regulation=rules.id,
         name=rules.name,

@@ -79,6 +79,9 @@ LOCALIZED: dict[str, Callable[[], str | bytes]] = {
     "generated/rules-provenance.csv": provenance_csv,
     "generated/rules.pdf": pdf_bytes,
     **{f"generated/onboarding-{reg_id.lower()}.md": partial(onboarding_page, reg_id) for reg_id in REGULATION_IDS},
+    "generated/cost.md": cost_page,
+    "generated/strategy.md": strategy_page,
+    "generated/pairs.md": pairs_page,
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language (a download's text, or its bytes). A unit of ``data/translation.toml`` is
@@ -160,11 +163,8 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
     results = Results(entries)
     infos = scenarios(FEATURES)
     directness = clause_coverage(tag_evidence(collect(recordings))) if recordings is not None else {}
-    costing = Costing()  # one memo of returns for the matrix's links and the pairs page
+    costing = Costing()  # one memo of returns for the matrix's links and the pairs page, in every language
     pages: dict[str, str] = {
-        "cost.md": cost_page(),
-        "pairs.md": pairs_page(costing=costing),
-        "strategy.md": strategy_page(),
         "events.md": events_page(),
         "coverage.md": coverage_page(results_path if entries else None, directness),
         "scenarios/index.md": scenario_index(infos, results),
@@ -184,6 +184,7 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
         f"generated/{r.lower()}.md": partial(regulation_page, r, infos, results, directness) for r in REGULATION_IDS
     }
     made["generated/rules.md"] = lambda: _rules_page(costing)
+    made["generated/pairs.md"] = lambda: pairs_page(costing=costing)
     written = write_localized(out.parent, out, made)
     for name, page in pages.items():
         path = out / name

@@ -22,22 +22,44 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.analysis import LEGEND, METHOD, SURRENDER_CODES, USED, Odds, cached_odds, default_cache_dir
-from spec_engine.catalog import REGULATION_IDS
+from spec_engine.analysis.model import CAPPED_SPLITS, TEXT_VALUES, UNLIMITED_NOTE
+from spec_engine.catalog import REGULATION_IDS, rulebook_name
+from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
+from spec_engine.pages.costwords import (
+    as_of,
+    enumeration,
+    finish,
+    integer,
+    local,
+    number,
+    percent,
+    rule_label,
+    rule_words,
+)
 from spec_engine.pages.labels import ASSUMED_MARK, label, words
-from spec_engine.pages.matrix import as_of, comparison
+from spec_engine.pages.matrix import comparison
 from spec_engine.rules import RuleSet, ruleset
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 ACTION_NAMES = {
-    "H": "hit",
-    "S": "stand",
-    "D": "double, else hit",
-    "Ds": "double, else stand",
-    "P": "split",
-    "Rh": "surrender, else hit",
-    "Rs": "surrender, else stand",
-    "Rp": "surrender, else split",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D": N_("double, else hit"),
+    "Ds": N_("double, else stand"),
+    "P": N_("split"),
+    "Rh": N_("surrender, else hit"),
+    "Rs": N_("surrender, else stand"),
+    "Rp": N_("surrender, else split"),
 }
+"""The legend of the chart's codes (messages: a translation says each action in the trade's
+word of the language, the glossary's ``{hit}``, ``{stand}``, ``{double}``, ``{split}``). The
+codes are the same in every language."""
+ROW_NAMES = {"hard": N_("hard {total}"), "soft": N_("soft {total}"), "pair": N_("pair {pair}")}
+"""A chart's row (the analysis's ``hard 12``, ``soft 17``, ``pair 8-8``) as the page says it."""
+ANALYSIS_TEMPLATES = (UNLIMITED_NOTE, CAPPED_SPLITS)
+"""The analysis's notes and reasons that name a value (:data:`~spec_engine.analysis.model.TEXT_VALUES`)."""
+EVERY_VALUE = "#the-rule-values-behind-the-figures"
+"""The section that lists the rule values behind the figures (its heading's id in every language)."""
 log = logging.getLogger(__name__)
 
 
@@ -110,15 +132,18 @@ def effect_note(effect: Effect) -> str:
     sign = "+" if effect.delta >= 0 else "\u2212"
     base = html.escape(words(effect.field, effect.base))
     shown = (
-        f"player's return unchanged vs {base}"
+        _("player's return unchanged vs {value}", value=base)
         if abs(effect.delta) < 0.0005
-        else f"player's return {sign}{abs(effect.delta):.3f} pp vs {base}"
+        else _("player's return {change} pp vs {value}", change=sign + number(abs(effect.delta), 3), value=base)
     )
-    return (
-        f'<span class="effect" title="the player\'s return under basic strategy, against the same '
-        f'rulebook with {html.escape(label(effect.field))} = {base}: {effect.delta:+.4f} percentage points">'
-        f"{shown}</span>"
+    title = _(
+        "the player's return under basic strategy, against the same rulebook with {rule} = {value}: "
+        "{change} percentage points",
+        rule=html.escape(label(effect.field)),
+        value=base,
+        change=local(f"{effect.delta:+.4f}"),
     )
+    return f'<span class="effect" title="{title}">{shown}</span>'
 
 
 SIMULATIONS = Path(__file__).resolve().parents[2] / "docs" / "simulations"
@@ -131,35 +156,57 @@ def simulation_rows(sets: Sequence[RuleSet], folder: Path = SIMULATIONS) -> list
     for r in sets:
         path = folder / f"{r.id}.json"
         if not path.is_file():
-            rows.append(f"| {r.id} | not simulated yet (`make simulate`) | | | | | |")
+            missing = _("not simulated yet (`make simulate`)")
+            rows.append(f"| {r.id} | {missing} | | | | | |")
             continue
         sim = json.loads(path.read_text(encoding="utf-8"))
         low, high = sim["ci99_percent"]
-        inside = "yes" if sim["exact_inside"] else "**no**"
+        inside = pgettext("simulation", "yes") if sim["exact_inside"] else "**" + pgettext("simulation", "no") + "**"
+        run = ngettext(
+            "{count} round, {date} (revision {revision})",
+            "{count} rounds, {date} (revision {revision})",
+            sim["rounds"],
+            count=integer(sim["rounds"]),
+            date=sim["date"],
+            revision=str(sim.get("revision") or "?")[:12],
+        )
+        interval = _("{low} to {high}", low=_pct(low), high=_pct(high))
         rows.append(
-            f"| {r.id} | {sim['rounds']:,} rounds, {sim['date']} (revision {str(sim.get('revision') or '?')[:12]}) | "
-            f"{_pct(sim['mean_percent'])} | {_pct(low)} to {_pct(high)} | {_pct(sim['exact_percent'])} | {inside} | "
-            f"{sim['violations']} |"
+            f"| {r.id} | {run} | {_pct(sim['mean_percent'])} | {interval} | {_pct(sim['exact_percent'])} | {inside} | "
+            f"{integer(sim['violations'])} |"
         )
     return rows
 
 
 def _pct(value: float | None, digits: int = 3) -> str:
     if value is None:
-        return "not offered"
-    return f"{value:+.{digits}f} %".replace("-", "\u2212")
+        return _("not offered")
+    return percent(number(value, digits, sign=True))
 
 
 def _prob(value: float) -> str:
-    return f"{100 * value:.2f} %"
+    return percent(number(100 * value, 2))
 
 
 def _rule_links(rules: RuleSet, fields: Sequence[str]) -> str:
-    return ", ".join(
-        f'<a href="rules.html#rule-{f}">{html.escape(label(f))}: {html.escape(words(f, getattr(rules, f)))}</a>'
-        + (ASSUMED_MARK if rules.citations[f].assumed else "")
-        for f in fields
+    return enumeration(
+        [
+            f'<a href="rules.html#rule-{f}">'
+            + _("{rule}: {value}", rule=html.escape(rule_label(f)), value=html.escape(rule_words(f, getattr(rules, f))))
+            + "</a>"
+            + (ASSUMED_MARK if rules.citations[f].assumed else "")
+            for f in fields
+        ]
     )
+
+
+def analysis_said(text: str) -> str:
+    """A note or a reason of the analysis (written in English in its figures, each a message of
+    the catalog) in the active language."""
+    for message in ANALYSIS_TEMPLATES:
+        if text == message.format(**TEXT_VALUES):
+            return _(message, **TEXT_VALUES)
+    return _(text)
 
 
 def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
@@ -168,156 +215,202 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
     all_odds = [figures(r) for r in sets]
     head = "".join(f'<th scope="col"><a href="{r.id.lower()}.html">{html.escape(r.id)}</a></th>' for r in sets)
 
-    def row(title: str, cells: Sequence[str], note: str = "", deps: Sequence[str] = ()) -> str:
-        links = ", ".join(f'<a href="rules.html#rule-{f}">{html.escape(label(f))}</a>' for f in deps)
-        small = "; ".join(x for x in (note, f"depends on {links}" if links else "") if x)
+    def row(title: str, cells: Sequence[str], *notes: str, deps: Sequence[str] = ()) -> str:
+        links = [f'<a href="rules.html#rule-{f}">{html.escape(rule_label(f))}</a>' for f in deps]
+        said = [*notes, *([_("depends on {rules}", rules=enumeration(links))] if links else [])]
+        small = enumeration(said, semicolons=True)
         th = html.escape(title) + (f"<br><small>{small}</small>" if small else "")
         return f'<tr><th scope="row">{th}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
-    every = '<a href="#the-rule-values-behind-the-figures">every rule value that changes the odds</a>'
+    every = _('depends on <a href="{href}">every rule value that changes the odds</a>', href=EVERY_VALUE)
 
     main = [
         row(
-            "Return to player, basic strategy",
-            [f"{100 + o.basic_strategy.ev_percent:.3f} %" for o in all_odds],
-            f"depends on {every}",
+            _("Return to player, basic strategy"),
+            [percent(number(100 + o.basic_strategy.ev_percent, 3)) for o in all_odds],
+            every,
         ),
         row(
-            "Player's expected return, basic strategy",
+            _("Player's expected return, basic strategy"),
             [_pct(o.basic_strategy.ev_percent) for o in all_odds],
-            f"per initial unit; negative: the house wins; depends on {every}",
+            _("per initial unit; negative: the house wins"),
+            every,
         ),
         row(
-            "Player's expected return, composition-dependent",
+            _("Player's expected return, composition-dependent"),
             [_pct(o.composition_dependent.ev_percent) for o in all_odds],
-            f"each decision by the hand's cards and the up-card; depends on {every}",
+            _("each decision by the hand's cards and the up-card"),
+            every,
         ),
-        row("Round won", [_prob(o.basic_strategy.win) for o in all_odds], f"depends on {every}"),
-        row("Round pushed", [_prob(o.basic_strategy.push) for o in all_odds], f"depends on {every}"),
-        row("Round lost", [_prob(o.basic_strategy.loss) for o in all_odds], f"depends on {every}"),
-        row("Player's blackjack", [_prob(o.basic_strategy.blackjack) for o in all_odds], deps=("decks",)),
+        row(_("Round won"), [_prob(o.basic_strategy.win) for o in all_odds], every),
+        row(_("Round pushed"), [_prob(o.basic_strategy.push) for o in all_odds], every),
+        row(_("Round lost"), [_prob(o.basic_strategy.loss) for o in all_odds], every),
+        row(_("Player's blackjack"), [_prob(o.basic_strategy.blackjack) for o in all_odds], deps=("decks",)),
         row(
-            "One unit of insurance",
+            _("One unit of insurance"),
             [_pct(o.insurance.ev_per_unit_percent if o.insurance else None) for o in all_odds],
-            "its expected return, against the dealer's ace",
-            ("insurance_max", "insurance_payout", "decks"),
+            _("its expected return, against the dealer's ace"),
+            deps=("insurance_max", "insurance_payout", "decks"),
         ),
         row(
-            "Even money instead of playing the blackjack on",
+            _("Even money instead of playing the blackjack on"),
             [_pct(o.insurance.even_money_gain_percent if o.insurance else None) for o in all_odds],
-            "gain per unit staked",
-            ("even_money", "blackjack_payout", "decks"),
+            _("gain per unit staked"),
+            deps=("even_money", "blackjack_payout", "decks"),
         ),
         row(
-            "Banker's edge",
-            ["house bank" if o.banker_edge_percent is None else _pct(o.banker_edge_percent) for o in all_odds],
-            "where a player banks: what the bank wins per unit staked",
-            ("banker_rotation", "co_owned_bank"),
+            _("Banker's edge"),
+            [_("house bank") if o.banker_edge_percent is None else _pct(o.banker_edge_percent) for o in all_odds],
+            _("where a player banks: what the bank wins per unit staked"),
+            deps=("banker_rotation", "co_owned_bank"),
         ),
         row(
-            "Not honoured by the analysis",
+            _("Not honoured by the analysis"),
             [
                 "<br>".join(
-                    f'<a href="rules.html#rule-{n["field"]}">{html.escape(label(n["field"]))}</a>'
+                    f'<a href="rules.html#rule-{n["field"]}">{html.escape(rule_label(n["field"]))}</a>'
                     for n in o.not_honoured
                 )
-                or "none"
+                or _("none")
                 for o in all_odds
             ],
         ),
     ]
     by_up = [
-        row(f"dealer shows {u if u != 'T' else '10'}", [_pct(o.basic_strategy.by_upcard[u], 2) for o in all_odds])
+        row(
+            _("dealer shows {card}", card=u if u != "T" else "10"),
+            [_pct(o.basic_strategy.by_upcard[u], 2) for o in all_odds],
+        )
         for u in UPCARDS
     ]
     hands = list(all_odds[0].basic_strategy.by_hand)
     by_hand = [row(h.replace("T", "10"), [_pct(o.basic_strategy.by_hand[h], 2) for o in all_odds]) for h in hands]
     depends = []
     for r, o in zip(sets, all_odds, strict=True):
-        depends += [f"- **{html.escape(r.name)}**: {_rule_links(r, o.fields_used)}"]
+        depends += [f"- **{html.escape(_name(r))}**: {_rule_links(r, o.fields_used)}"]
     notes = []
     for r, o in zip(sets, all_odds, strict=True):
         for gap in o.not_honoured:
+            field = gap["field"]
             notes.append(
-                f"- **{r.id}**, {html.escape(label(gap['field']))} = {html.escape(gap['value'])}: {gap['why']}"
+                "- "
+                + _(
+                    "**{rulebook}**, {rule} = {value}: {reason}",
+                    rulebook=r.id,
+                    rule=html.escape(rule_label(field)),
+                    value=html.escape(gap["value"] if active() == SOURCE else rule_words(field, getattr(r, field))),
+                    reason=analysis_said(gap["why"]),
+                )
             )
         for note in o.notes:
-            notes.append(f"- **{r.id}**: {html.escape(note)}")
+            notes.append("- " + _("**{rulebook}**: {note}", rulebook=r.id, note=html.escape(analysis_said(note))))
+
+    figure = html.escape(_("figure"))
 
     def table(caption: str, rows: list[str]) -> list[str]:
         return [
             f'<div class="scrollwrap" markdown="0" tabindex="0" role="region" aria-label="{html.escape(caption)}">'
             f'<table class="cost"><caption>{html.escape(caption)}</caption>',
-            f'<thead><tr><th scope="col">figure</th>{head}</tr></thead><tbody>',
+            f'<thead><tr><th scope="col">{figure}</th>{head}</tr></thead><tbody>',
             *rows,
             "</tbody></table></div>",
             "",
         ]
 
-    return "\n".join(
+    simulated = (
+        _("rulebook"),
+        _("simulation"),
+        _("mean return"),
+        _("99 % interval"),
+        _("exact"),
+        _("exact inside"),
+        _("violations"),
+    )
+    page = "\n".join(
         [
             "---",
             "search:",
             "  boost: 2",
             "---",
             "",
-            "# What the rules cost",
+            "# " + _("What the rules cost"),
             "",
-            f'<p class="as-of" markdown="0">As of {as_of()}.</p>',
+            f'<p class="as-of" markdown="0">{html.escape(as_of())}</p>',
             "",
-            "The player's expected return under each rulebook, computed **exactly** by combinatorial "
-            "analysis of the shoe from the rule set's values (never from a regulation's name), with "
-            "the basic strategy the same calculation derives for the full shoe "
-            "([the charts](strategy.md)). Probabilities are floating-point numbers; the stakes and "
-            "payouts of the engine stay exact. Every figure depends on the rule values listed under "
-            "[the rule values behind the figures](#the-rule-values-behind-the-figures); a value marked * "
-            "is one the text does not state (the rule set's assumption). The effect of each value "
-            "that departs from the other texts is shown on [the rules compared](rules.md); what the "
-            "differences between any two rulebooks cost, rule by rule and in all, on "
-            "[the cost between two rulebooks](pairs.md).",
+            _(
+                "The player's expected return under each rulebook, computed **exactly** by combinatorial "
+                "analysis of the shoe from the rule set's values (never from a regulation's name), with "
+                "the basic strategy the same calculation derives for the full shoe "
+                "([the charts]({strategy})). Probabilities are floating-point numbers; the stakes and "
+                "payouts of the engine stay exact. Every figure depends on the rule values listed under "
+                "[the rule values behind the figures]({values}); a value marked * "
+                "is one the text does not state (the rule set's assumption). The effect of each value "
+                "that departs from the other texts is shown on [the rules compared]({rules}); what the "
+                "differences between any two rulebooks cost, rule by rule and in all, on "
+                "[the cost between two rulebooks]({pairs}).",
+                strategy="strategy.md",
+                values=EVERY_VALUE,
+                rules="rules.md",
+                pairs="pairs.md",
+            ),
             "",
-            *table("The figures, per rulebook", main),
-            "## By the dealer's up-card",
+            *table(_("The figures, per rulebook"), main),
+            "## " + _("By the dealer's up-card"),
             "",
-            "The player's expected return under basic strategy, given the dealer's first card.",
+            _("The player's expected return under basic strategy, given the dealer's first card."),
             "",
-            *table("Return by the dealer's up-card", by_up),
-            "## By the player's first two cards",
+            *table(_("Return by the dealer's up-card"), by_up),
+            "## " + _("By the player's first two cards"),
             "",
-            "The player's expected return under basic strategy, given his two cards (over every up-card).",
+            _("The player's expected return under basic strategy, given his two cards (over every up-card)."),
             "",
-            *table("Return by the player's first two cards", by_hand),
-            "## The engine against the exact figures",
+            *table(_("Return by the player's first two cards"), by_hand),
+            "## " + _("The engine against the exact figures"),
             "",
-            "A Monte-Carlo check: the clause-traced engine itself plays each rulebook's basic strategy "
-            "(above) round after round, each round from a full shoe in random order, with every clause "
-            "check and its event log; `make simulate` (`blackjack-spec simulate REG --rounds N`) writes "
-            "these summaries. The mean is a float over exact sums; the interval is its 99 % confidence "
-            "interval. *Violations*: rounds in which a card or a chip was not accounted for.",
+            _(
+                "A Monte-Carlo check: the clause-traced engine itself plays each rulebook's basic strategy "
+                "(above) round after round, each round from a full shoe in random order, with every clause "
+                "check and its event log; `make simulate` (`blackjack-spec simulate REG --rounds N`) writes "
+                "these summaries. The mean is a float over exact sums; the interval is its 99 % confidence "
+                "interval. *Violations*: rounds in which a card or a chip was not accounted for."
+            ),
             "",
-            "| rulebook | simulation | mean return | 99 % interval | exact | exact inside | violations |",
+            "| " + " | ".join(simulated) + " |",
             "|---|---|---|---|---|---|---|",
             *simulation_rows(sets),
             "",
-            "## The rule values behind the figures",
+            "## " + _("The rule values behind the figures") + " {" + EVERY_VALUE + "}",
             "",
             *depends,
             "",
-            "## What the analysis does not model",
+            "## " + _("What the analysis does not model"),
             "",
-            *(notes or ["Nothing: every rule value that changes the odds is honoured."]),
+            *(notes or [_("Nothing: every rule value that changes the odds is honoured.")]),
             "",
-            "## Method",
+            "## " + _("Method"),
             "",
-            html.escape(METHOD),
+            html.escape(_(METHOD)),
             "",
         ]
     )
+    return finish(page)
+
+
+def _name(rules: RuleSet) -> str:
+    """A rule set's text by its short name, in the active language (the one list's)."""
+    return rulebook_name(rules.id) if rules.id in REGULATION_IDS else rules.name
+
+
+def _row_name(row: str) -> str:
+    """A chart's row as the page says it: ``hard 12``, ``soft 17``, ``pair 8-8``."""
+    kind, _space, rest = row.partition(" ")
+    return _(ROW_NAMES[kind], total=rest, pair=rest) if kind in ROW_NAMES else row
 
 
 def strategy_page(sets: Sequence[RuleSet] | None = None) -> str:
     """The basic-strategy chart of each rulebook as the familiar coloured grid; a cell whose
-    action differs between the rulebooks is marked."""
+    action differs between the rulebooks is marked. A chart's words are its rulebook's (the
+    glossary's, in the active language)."""
     sets = list(sets or [ruleset(r) for r in REGULATION_IDS])
     charts = {r.id: figures(r).strategy for r in sets}
     first = next(iter(charts.values()))
@@ -325,48 +418,72 @@ def strategy_page(sets: Sequence[RuleSet] | None = None) -> str:
     varies = {(row, up) for row in shown for up in UPCARDS if len({c.action(row, up) for c in charts.values()}) > 1}
     used = {chart.action(row, up) for chart in charts.values() for row in shown for up in UPCARDS}
     legend = " ".join(
-        f'<span class="act act-{k}">{html.escape(k)}</span> {html.escape(ACTION_NAMES[k])}'
+        f'<span class="act act-{k}">{html.escape(k)}</span> {html.escape(_(ACTION_NAMES[k]))}'
         for k in LEGEND
         if k not in SURRENDER_CODES or k in used  # (a surrender code where a chart has it)
     )
+    differs = _("differs between the rulebooks")
     out = [
-        "# Basic strategy, per rulebook",
+        "# " + _("Basic strategy, per rulebook"),
         "",
-        "The total-dependent basic strategy each rulebook's own values call for, derived by the exact "
-        "calculation of [what the rules cost](cost.md) for the full shoe: one action per hand total (or "
-        "pair) and dealer up-card. A cell marked \u25c6 differs between the rulebooks.",
+        _(
+            "The total-dependent basic strategy each rulebook's own values call for, derived by the exact "
+            "calculation of [what the rules cost]({cost}) for the full shoe: one action per hand total (or "
+            "pair) and dealer up-card. A cell marked \u25c6 differs between the rulebooks.",
+            cost="cost.md",
+        ),
         "",
-        f'<p class="strategy-legend" markdown="0">{legend} \u00b7 \u25c6 differs between the rulebooks</p>',
+        f'<p class="strategy-legend" markdown="0">{legend} \u00b7 \u25c6 {html.escape(differs)}</p>',
         "",
     ]
     for r in sets:
-        chart = charts[r.id]
-        rows = []
-        for row in shown:
-            cells = []
-            for up in UPCARDS:
-                act = chart.action(row, up)
-                mark = " varies" if (row, up) in varies else ""
-                others = "; ".join(f"{o}: {charts[o].action(row, up)}" for o in charts if o != r.id)
-                title = f"{row} against {up}: {ACTION_NAMES.get(act, act)}" + (f" ({others})" if mark else "")
-                cells.append(
-                    f'<td class="act act-{act}{mark}" title="{html.escape(title)}">{act}'
-                    + ("\u25c6" if mark else "")
-                    + "</td>"
-                )
-            rows.append(f'<tr><th scope="row">{html.escape(row)}</th>{"".join(cells)}</tr>')
-        ups = "".join(f'<th scope="col">{u if u != "T" else "10"}</th>' for u in UPCARDS)
-        out += [
-            f"## {html.escape(r.name)}",
-            "",
-            f'<div class="scrollwrap" markdown="0" tabindex="0" role="region" aria-label="Basic strategy, {r.id}">'
-            f'<table class="strategy"><caption>Basic strategy, {html.escape(r.name)}</caption>',
-            f'<thead><tr><th scope="col">hand</th>{ups}</tr></thead><tbody>',
-            *rows,
-            "</tbody></table></div>",
-            "",
-        ]
+        with language(active(), rulebook=r.id if r.id in REGULATION_IDS else None):
+            out += _chart(r, charts, shown, varies)
     return "\n".join(out)
+
+
+def _chart(r: RuleSet, charts: Mapping[str, Any], shown: Sequence[str], varies: set[tuple[str, str]]) -> list[str]:
+    """One rulebook's chart: its heading and its grid (see :func:`strategy_page`)."""
+    chart = charts[r.id]
+    rows = []
+    for row in shown:
+        cells = []
+        for up in UPCARDS:
+            act = chart.action(row, up)
+            mark = " varies" if (row, up) in varies else ""
+            values = {
+                "hand": _row_name(row),
+                "card": up,
+                "action": _(ACTION_NAMES[act]) if act in ACTION_NAMES else act,
+            }
+            if mark:
+                others = enumeration(
+                    [f"{o}: {charts[o].action(row, up)}" for o in charts if o != r.id], semicolons=True
+                )
+                title = _("{hand} against {card}: {action} ({others})", others=others, **values)
+            else:
+                title = _("{hand} against {card}: {action}", **values)
+            cells.append(
+                f'<td class="act act-{act}{mark}" title="{html.escape(title)}">{act}'
+                + ("\u25c6" if mark else "")
+                + "</td>"
+            )
+        rows.append(f'<tr><th scope="row">{html.escape(_row_name(row))}</th>{"".join(cells)}</tr>')
+    ups = "".join(f'<th scope="col">{u if u != "T" else "10"}</th>' for u in UPCARDS)
+    name = _name(r)
+    region, caption = _("Basic strategy, {rulebook}", rulebook=r.id), _("Basic strategy, {rulebook}", rulebook=name)
+    hand = _("hand")
+    return [
+        f"## {html.escape(name)}",
+        "",
+        f'<div class="scrollwrap" markdown="0" tabindex="0" role="region" '
+        f'aria-label="{html.escape(region)}">'
+        f'<table class="strategy"><caption>{html.escape(caption)}</caption>',
+        f'<thead><tr><th scope="col">{html.escape(hand)}</th>{ups}</tr></thead><tbody>',
+        *rows,
+        "</tbody></table></div>",
+        "",
+    ]
 
 
 def matrix_effects() -> Mapping[tuple[str, str], str]:

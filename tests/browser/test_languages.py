@@ -102,3 +102,26 @@ def test_the_python_in_the_page_answers_in_the_pages_language(page: Page) -> Non
     cl = page.locator('#bj .bj-table[data-reg="CL"]')
     cl.locator('button[data-action="double"][data-legal="false"]').click()
     expect(cl.locator(".bj-refusal")).to_contain_text("solo se puede doblar con 9, 10, 11, no con 12")
+
+
+@pytest.mark.parametrize("name", ["cost", "strategy", "pairs"])
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_cost_pages_show_no_english_sentence(page: Page, code: str, name: str) -> None:
+    page.goto(f"{code}/generated/{name}.html")
+    assert page.locator("html").get_attribute("lang") == code
+    assert english_sentences(page.content(), code) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "refusal"),
+    [
+        ("es", "Elija dos reglamentos distintos."),
+        ("cs", "Zvolte dva různé předpisy."),
+        ("it", "Scelga due regolamenti diversi."),
+    ],
+)
+def test_the_pair_picker_refuses_a_pair_in_the_page_s_language(page: Page, code: str, refusal: str) -> None:
+    page.goto(f"{code}/generated/pairs.html?a=uy&b=uy")
+    expect(page.locator("#pair-note")).to_have_text(refusal)
+    page.goto(f"{code}/generated/pairs.html?a=uy&b=cz")
+    expect(page.locator("h2#uy-cz")).to_be_in_viewport()

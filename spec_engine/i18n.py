@@ -113,6 +113,15 @@ def catalog(code: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(handle)
 
 
+def translates(code: str, message: str) -> bool:
+    """Whether the catalog of ``code`` holds a translation of ``message`` (which may read as its
+    English does: Spanish "no"); English translates everything."""
+    if code == SOURCE:
+        return True
+    found: dict[str, object] = getattr(catalog(code), "_catalog", {})
+    return message in found
+
+
 class _Values(dict[str, object]):
     """The values a message is formatted with: those given, then the glossary's words."""
 

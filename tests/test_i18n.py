@@ -88,6 +88,13 @@ def test_a_missing_catalog_is_an_error_never_english(tmp_path: Path, monkeypatch
         pass
 
 
+def test_a_translation_that_reads_as_its_english_is_a_translation(compiled: Path) -> None:
+    """Spanish "no" is "no": a page keeps it as Spanish, not marked English; a message the
+    catalog lacks is no translation."""
+    assert i18n.translates("es", "no") and i18n.translates("en", "anything at all")
+    assert not i18n.translates("es", "a sentence no catalog holds")
+
+
 def test_a_placeholder_nothing_fills_is_named() -> None:
     with pytest.raises(InputError, match=r"placeholder \{box\} has no value"):
         _("each {box}")

@@ -25,7 +25,7 @@ from functools import cache
 from babel import Locale
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
-from spec_engine.i18n import N_, SOURCE, active, catalog, language, ngettext, pgettext
+from spec_engine.i18n import N_, SOURCE, active, catalog, language, ngettext, pgettext, translates
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.labels import ASSUMED_MARK, label, words
 
@@ -52,8 +52,7 @@ def kept(said: Callable[[], str]) -> str:
         english = said()
     if shown != english:
         return shown
-    translated = catalog(code).gettext(english)
-    return translated if translated != english else _OPEN + english + _CLOSE
+    return catalog(code).gettext(english) if translates(code, english) else _OPEN + english + _CLOSE
 
 
 def rule_label(field: str) -> str:

@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation
-from spec_engine.i18n import N_, SOURCE, _, active, catalog, language, ngettext, pgettext
+from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext, translates
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.common import clause_href, text, verbatim_html
 from spec_engine.pages.labels import ASSUMED_MARK, any_marked, label, summary, topic, words
@@ -59,7 +59,7 @@ def said_html(message: str) -> str:
     site may still owe) as HTML in the active language: escaped, and marked ``lang="en"`` where its
     catalog has no translation yet, never passed off as the page's language."""
     said = _(message)
-    if active() != SOURCE and said == message and catalog(active()).gettext(message) == message:
+    if not translates(active(), message):
         return f'<span lang="en">{html.escape(said)}</span>'
     return html.escape(said)
 
@@ -98,7 +98,7 @@ def note_html(note: str, inert: Callable[[str], str] = text) -> str:
     said = _(note)
     if active() == SOURCE:
         return inert(said)
-    if said == note and catalog(active()).gettext(note) == note:
+    if not translates(active(), note):
         return f'<span lang="en">{inert(said)}</span>'
     out, done = [], 0
     for match in _QUOTE.finditer(said):

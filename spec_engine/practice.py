@@ -668,7 +668,7 @@ def _language_of(said: str, english: str) -> str:
     return SOURCE if code != SOURCE and said == english and _LETTERS.search(said) else code
 
 
-def _translated(text: str) -> tuple[str, str]:
+def translated(text: str) -> tuple[str, str]:
     """``text`` (English data: a rule's meaning, a note, a gist) in the active language, and
     the language it is in."""
     said = _(text) if text else text
@@ -679,7 +679,7 @@ def quote(clause_id: str) -> dict[str, str]:
     """A clause as the page quotes it: its id, its words in their own language (``lang``) and
     its gist in the reader's (``gist_lang``: English, where the catalog has none yet)."""
     found = quoted(clause_id)
-    gist, gist_lang = _translated(found["gist"])
+    gist, gist_lang = translated(found["gist"])
     return {**found, "gist": gist, "gist_lang": gist_lang}
 
 
@@ -697,8 +697,8 @@ def cite(rules: RuleSet, name: str) -> dict[str, Any]:
             english = words(name, value)
     else:
         english = said
-    doc, doc_lang = _translated(meta["doc"])
-    note, note_lang = _translated(citation.note)
+    doc, doc_lang = translated(meta["doc"])
+    note, note_lang = translated(citation.note)
     return {
         "field": name,
         "doc": doc,

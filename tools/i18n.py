@@ -9,7 +9,7 @@
 
 One gettext domain. The messages come from:
 
-- the Python sources (``spec_engine/**/*.py``): ``_``, ``ngettext``, ``pgettext``, ``N_``
+- the Python sources (``spec_engine/**/*.py``, and ``tools/bj_play.py``, the widgets' side run in the page): ``_``, ``ngettext``, ``pgettext``, ``N_``
   (:mod:`spec_engine.i18n`);
 - the widgets (``docs/javascripts/*.js``): ``bjI18n._``, ``bjI18n.ngettext``, ``bjI18n.pgettext``
   (Babel's JavaScript extractor; ``javascripts/i18n.js`` is their side);
@@ -63,7 +63,7 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "javascript": {"bjI18n._": None, "bjI18n.ngettext": (1, 2), "bjI18n.pgettext": ((1, "c"), 2)},
 }
 SOURCES = {
-    "python": ["spec_engine/**/*.py"],
+    "python": ["spec_engine/**/*.py", "tools/bj_play.py"],
     "javascript": ["docs/javascripts/*.js"],
     "toml": [
         "spec_engine/data/regulations.toml",

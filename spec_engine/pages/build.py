@@ -62,6 +62,8 @@ from spec_engine.rules import ruleset
 LOCALIZED: dict[str, Callable[[], str]] = {
     "index.md": home_page,
     "generated/glossary.md": glossary_page,
+    "generated/play.md": play_page,
+    "generated/practice.md": practice_page,
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language. A unit of ``data/translation.toml`` is declared translated once each of its
@@ -69,7 +71,7 @@ pages is here (``tests/test_i18n.py``)."""
 
 
 def _showcase_pages() -> dict[str, str]:
-    pages = {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
+    pages = {"worked-hands.md": worked_hands_page()}
     for reg_id in REGULATION_IDS:
         pages[f"onboarding-{reg_id.lower()}.md"] = onboarding_page(reg_id)
     return pages

@@ -25,28 +25,27 @@
 
   const { el, clauseNodes, signed, inLanguage, say, upper, outcome } = bjPython.dom;
   const cardsNode = (codes) => bjPython.dom.cardsNode(CARDS, codes);
-  const _ = bjI18n._;
   // The values of a message, with the round's rulebook's words (the glossary's, in the page's language).
   const w = (values) => Object.assign({}, round && round.words, values);
 
   function sceneNode(scene) {
     const table = el("div", { class: "bj-scene" });
-    const dealer = el("p", { class: "bj-dealer" }, el("strong", {}, _("You (the dealer):", w())), " ");
+    const dealer = el("p", { class: "bj-dealer" }, el("strong", {}, bjI18n._("You (the dealer):", w())), " ");
     if (scene.dealer.length) dealer.append(cardsNode(scene.dealer), " = " + scene.dealer_total);
-    else dealer.append(_("no card yet", w()));
+    else dealer.append(bjI18n._("no card yet", w()));
     table.append(dealer);
     const boxes = el("ul", { class: "bj-boxes" });
     for (const b of scene.boxes) {
       const item = el("li", { class: "bj-box", "data-box": String(b.box) },
-        el("strong", {}, upper(_("Box {number}", w({ number: b.box })))),
-        " · " + _("{bettor}, bet {amount}:", w({ bettor: b.bettor, amount: b.bet })) + " ");
-      if (!b.hands.length) item.append(_("no card yet", w()));
+        el("strong", {}, upper(bjI18n._("Box {number}", w({ number: b.box })))),
+        " · " + bjI18n._("{bettor}, bet {amount}:", w({ bettor: b.bettor, amount: b.bet })) + " ");
+      if (!b.hands.length) item.append(bjI18n._("no card yet", w()));
       b.hands.forEach((h, i) => {
         const hand = el("span", { class: "bj-hand" });
-        if (b.hands.length > 1) hand.append(_("hand {index}:", w({ index: i + 1 })) + " ");
+        if (b.hands.length > 1) hand.append(bjI18n._("hand {index}:", w({ index: i + 1 })) + " ");
         if (h.cards.length) hand.append(cardsNode(h.cards), " = " + h.total);
-        if (h.doubled) hand.append(" " + _("(doubled)", w()));
-        if (h.bust) hand.append(" " + _("(bust)", w()));
+        if (h.doubled) hand.append(" " + bjI18n._("(doubled)", w()));
+        if (h.bust) hand.append(" " + bjI18n._("(bust)", w()));
         item.append(hand);
       });
       boxes.append(item);
@@ -57,13 +56,13 @@
     const notes = el("p", { class: "bj-notes" }, extra.join("; "));
     if (scene.voided.length) {
       const cards = { cards: cardsNode(scene.voided) };
-      notes.append(...(extra.length ? ["; ", ...say((v) => _("voided: {cards}", w(v)), cards)] : say((v) => _("Voided: {cards}", w(v)), cards)));
+      notes.append(...(extra.length ? ["; ", ...say((v) => bjI18n._("voided: {cards}", w(v)), cards)] : say((v) => bjI18n._("Voided: {cards}", w(v)), cards)));
     }
     if (extra.length || scene.voided.length) table.append(notes);
     if (scene.misdealt) {
       const values = { number: scene.misdealt.box, card: cardsNode([scene.misdealt.card]) };
-      const said = scene.misdealt.box ? say((v) => _("Card dealt to box {number} by mistake: {card}", w(v)), values)
-        : say((v) => _("Card exposed by mistake: {card}", w(v)), values);
+      const said = scene.misdealt.box ? say((v) => bjI18n._("Card dealt to box {number} by mistake: {card}", w(v)), values)
+        : say((v) => bjI18n._("Card exposed by mistake: {card}", w(v)), values);
       // (the words in bold, the card beside them)
       table.append(el("p", { class: "bj-misdealt" }, ...said.map((part) => (typeof part === "string" ? el("strong", {}, part) : part))));
     }
@@ -71,10 +70,10 @@
       const list = el("ul", { class: "bj-settled" });
       for (const s of scene.settled) {
         const values = w({ number: s.box, index: s.hand, bettor: s.bettor, net: signed(s.amount), outcome: outcome(s.info, w()) });
-        list.append(el("li", {}, s.hand && s.hand > 1 ? _("Box {number}, hand {index}, {bettor}: {net} ({outcome})", values)
-          : _("Box {number}, {bettor}: {net} ({outcome})", values)));
+        list.append(el("li", {}, s.hand && s.hand > 1 ? bjI18n._("Box {number}, hand {index}, {bettor}: {net} ({outcome})", values)
+          : bjI18n._("Box {number}, {bettor}: {net} ({outcome})", values)));
       }
-      table.append(el("div", { class: "bj-settled-list" }, el("p", {}, _("Settled so far:", w())), list));
+      table.append(el("div", { class: "bj-settled-list" }, el("p", {}, bjI18n._("Settled so far:", w())), list));
     }
     return table;
   }
@@ -82,13 +81,13 @@
   function ruleNode(rule) {
     const node = el("div", { class: "bj-rule", "data-field": rule.field });
     const value = { value: el("strong", inLanguage(rule.value_lang), rule.value) };
-    node.append(el("p", {}, el("strong", {}, _("The rule:", w())), " ", el("span", inLanguage(rule.doc_lang), rule.doc), " ",
-      ...say((v) => _("Here: {value}.", w(v)), value)));
+    node.append(el("p", {}, el("strong", {}, bjI18n._("The rule:", w())), " ", el("span", inLanguage(rule.doc_lang), rule.doc), " ",
+      ...say((v) => bjI18n._("Here: {value}.", w(v)), value)));
     const note = () => el("span", inLanguage(rule.note_lang), rule.note);
     if (!rule.clauses.length) {
-      node.append(el("p", { class: "bj-assumed" }, _("Not stated in the regulation: the engine assumes this.", w()), " ", note()));
+      node.append(el("p", { class: "bj-assumed" }, bjI18n._("Not stated in the regulation: the engine assumes this.", w()), " ", note()));
     } else if (rule.basis === "interpretation" && rule.note) {
-      node.append(el("p", { class: "bj-reading" }, _("The project's reading:", w()), " ", note()));
+      node.append(el("p", { class: "bj-reading" }, bjI18n._("The project's reading:", w()), " ", note()));
     }
     for (const c of rule.clauses) node.append(...clauseNodes(c));
     return node;
@@ -96,18 +95,18 @@
 
   function questionNode(q, index, count) {
     const section = el("section", { class: "bj-question", "data-kind": q.kind, "aria-labelledby": "bj-q-title" });
-    section.append(el("h3", { id: "bj-q-title", tabindex: "-1" }, _("Step {step} of {count}", w({ step: index + 1, count }))));
+    section.append(el("h3", { id: "bj-q-title", tabindex: "-1" }, bjI18n._("Step {step} of {count}", w({ step: index + 1, count }))));
     section.append(sceneNode(q.scene));
     const fieldset = el("fieldset", { class: "bj-answer" });
     fieldset.append(el("legend", {}, q.prompt));
     if (q.amount) {
       const f = el("form", { class: "bj-amount" });
       const id = "bj-amount-" + index;
-      f.append(el("label", { for: id }, _("Net result for the bettor", w())),
+      f.append(el("label", { for: id }, bjI18n._("Net result for the bettor", w())),
         el("input", { id, name: "amount", type: "text", inputmode: "decimal", autocomplete: "off",
           "aria-describedby": id + "-hint" }),
-        el("small", { id: id + "-hint" }, _("exact: 15 if you pay 15, -10 if you take 10, 0 for a push, 37.5 for halves", w())),
-        el("button", { type: "submit", class: "md-button md-button--primary" }, _("Answer", w())));
+        el("small", { id: id + "-hint" }, bjI18n._("exact: 15 if you pay 15, -10 if you take 10, 0 for a push, 37.5 for halves", w())),
+        el("button", { type: "submit", class: "md-button md-button--primary" }, bjI18n._("Answer", w())));
       f.addEventListener("submit", (event) => {
         event.preventDefault();
         answer(f.elements.amount.value);
@@ -129,7 +128,7 @@
 
   function showTally() {
     if (!tally.rounds) {
-      tallyNode.textContent = _("This session: no round finished yet.");
+      tallyNode.textContent = bjI18n._("This session: no round finished yet.");
       return;
     }
     tallyNode.textContent = bjI18n.ngettext("This session: {rounds} round finished, {right} of {asked} steps right.",
@@ -163,9 +162,9 @@
       return data;
     }
     round = Object.assign(data, { index: 0, right: 0, answered: false });
-    area.append(el("h2", { id: "bj-round-title" }, _("{name}, seed {seed}", w({ name: data.name, seed: data.seed }))));
-    const bets = data.bets.map((b) => _("box {number}, {bettor} {amount}", w({ number: b.box, bettor: b.bettor, amount: b.amount })));
-    area.append(el("p", { class: "bj-bets" }, _("Bets: {bets}. Table limits {min} to {max}.", w({ bets: bets.join("; "), min: 10, max: 500 }))));
+    area.append(el("h2", { id: "bj-round-title" }, bjI18n._("{name}, seed {seed}", w({ name: data.name, seed: data.seed }))));
+    const bets = data.bets.map((b) => bjI18n._("box {number}, {bettor} {amount}", w({ number: b.box, bettor: b.bettor, amount: b.amount })));
+    area.append(el("p", { class: "bj-bets" }, bjI18n._("Bets: {bets}. Table limits {min} to {max}.", w({ bets: bets.join("; "), min: 10, max: 500 }))));
     ask();
     return data;
   }
@@ -195,19 +194,19 @@
     if (chosen) chosen.classList.add(verdict.correct ? "bj-chosen-right" : "bj-chosen-wrong");
     const box = el("div", { class: verdict.correct ? "bj-right" : "bj-wrong" });
     if (verdict.correct) {
-      box.append(el("p", {}, el("strong", {}, _("Right:", w())), " " + _("{answer}.", w({ answer: verdict.right }))));
+      box.append(el("p", {}, el("strong", {}, bjI18n._("Right:", w())), " " + bjI18n._("{answer}.", w({ answer: verdict.right }))));
     } else {
-      box.append(el("p", {}, el("strong", {}, _("Not so:", w())), " " +
-        _("you answered {given}; the engine, under these rules: {right}.", w({ given: verdict.given, right: verdict.right }))));
+      box.append(el("p", {}, el("strong", {}, bjI18n._("Not so:", w())), " " +
+        bjI18n._("you answered {given}; the engine, under these rules: {right}.", w({ given: verdict.given, right: verdict.right }))));
     }
     // the rule behind the step and its clauses, quoted for a right answer as for a wrong one
     if (!verdict.rules.length) {
-      box.append(el("p", {}, _("No rule value changes this: a win is paid the stake, a loss takes it, a push leaves it with the bettor.", w())));
+      box.append(el("p", {}, bjI18n._("No rule value changes this: a win is paid the stake, a loss takes it, a push leaves it with the bettor.", w())));
     }
     for (const rule of verdict.rules) box.append(ruleNode(rule));
     const last = index + 1 >= round.questions.length;
     const next = el("button", { type: "button", class: "md-button md-button--primary", id: "bj-next" },
-      last ? _("See the score", w()) : _("Next step", w()));
+      last ? bjI18n._("See the score", w()) : bjI18n._("Next step", w()));
     next.addEventListener("click", () => (last ? finish() : (round.index += 1, ask())));
     feedback.append(box, el("p", {}, next));
     next.focus();
@@ -222,9 +221,9 @@
     area.querySelector(".bj-question")?.remove();
     const total = round.questions.length;
     const result = el("section", { class: "bj-score", "aria-labelledby": "bj-score-title" },
-      el("h3", { id: "bj-score-title", tabindex: "-1" }, _("Round over: {right} of {total} right", w({ right: round.right, total }))));
+      el("h3", { id: "bj-score-title", tabindex: "-1" }, bjI18n._("Round over: {right} of {total} right", w({ right: round.right, total }))));
     const again = el("button", { type: "button", class: "md-button md-button--primary", id: "bj-again" },
-      _("Deal the next round (seed {seed})", w({ seed: Number(round.seed) + 1 })));
+      bjI18n._("Deal the next round (seed {seed})", w({ seed: Number(round.seed) + 1 })));
     again.addEventListener("click", () => start(round.reg, String(Number(round.seed) + 1)));
     result.append(el("p", {}, tallyNode.textContent), el("p", {}, again));
     area.append(result);
@@ -242,7 +241,7 @@
     window.bjPractice.readyMs = performance.now() - t0;
     window.bjPractice.phases = Object.assign({}, bjPython.phases, { engine });
     ready = true;
-    status.textContent = _("Python is ready: choose a rulebook and deal a round.");
+    status.textContent = bjI18n._("Python is ready: choose a rulebook and deal a round.");
     startButton.disabled = false;
     await dealt;
   }
@@ -266,7 +265,7 @@
     return;
   }
   window.bjPractice.ready = boot().catch((error) => {
-    status.textContent = _("Python could not start: {error}. Serve the site with make serve.", { error });
+    status.textContent = bjI18n._("Python could not start: {error}. Serve the site with make serve.", { error });
     status.classList.add("bj-warning");
     throw error;
   });

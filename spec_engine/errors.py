@@ -25,7 +25,7 @@ def N_(message: str, /) -> str:
 
 
 REFUSED: dict[str, str] = {
-    # i18n: {reason} is the whole reason, a clause that starts in lower case ("box 2 is out of turn: ...").
+    # i18n: {reason} is the whole reason, a clause in lower case ("box 2 is out of turn: ...").
     "bet": N_("bet refused: {reason}"),
     "change_bet": N_("change_bet refused: {reason}"),
     "withdraw_bet": N_("withdraw_bet refused: {reason}"),

@@ -15,8 +15,11 @@
   const play = (name, ...args) => bjPython.call("bj_play", name, ...args);
   const PAGE = location.pathname.split("/").pop() || "index.html";
 
-  const { el, clauseNodes, signed, inLanguage, say, actionLabel, outcome } = bjPython.dom;
+  const { el, clauseNodes, signed, inLanguage, say, upper, actionLabel, outcome } = bjPython.dom;
   const cardsNode = (codes) => bjPython.dom.cardsNode(cards, codes);
+
+  // A message's parts (say) with its first letter in upper case: a translation may begin with a glossary word.
+  const capital = (parts) => (typeof parts[0] === "string" ? [upper(parts[0]), ...parts.slice(1)] : parts);
 
   // The values of a table's message, with its rulebook's words (the glossary's, in the page's language).
   const w = (s, values) => Object.assign({}, s.words, values);
@@ -91,7 +94,7 @@
       };
       let total = h.soft ? bjI18n._("soft {total}", { total: h.total }) : String(h.total);
       if (acting) total = bjI18n._("{total} (to act)", { total });
-      return el("p", { class: "bj-hand" + (acting ? " bj-acting" : "") }, ...say(who, values), " = " + total);
+      return el("p", { class: "bj-hand" + (acting ? " bj-acting" : "") }, ...capital(say(who, values)), " = " + total);
     }
 
     function tableNode(s) {
@@ -103,7 +106,7 @@
         return section;
       }
       const dealerTotal = s.phase === "done" && s.dealer.length ? " = " + s.dealer_total : "";
-      section.append(el("p", { class: "bj-dealer" }, ...say((v) => bjI18n._("Dealer: {cards}", w(s, v)), { cards: cardsNode(s.dealer) }),
+      section.append(el("p", { class: "bj-dealer" }, ...capital(say((v) => bjI18n._("Dealer: {cards}", w(s, v)), { cards: cardsNode(s.dealer) })),
         dealerTotal));
       for (const h of s.hands) section.append(handNode(s, h));
       const script = scripts[s.reg];
@@ -130,8 +133,8 @@
         for (const e of s.settled) {
           const values = { number: e.box, index: e.hand, bettor: e.bettor, outcome: outcome(e.outcome, s.words),
             stake: e.stake, net: signed(e.net) };
-          list.append(el("li", {}, e.hand ? bjI18n._("Box {number}, hand {index}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values))
-            : bjI18n._("Box {number}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values))));
+          list.append(el("li", {}, upper(e.hand ? bjI18n._("Box {number}, hand {index}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values))
+            : bjI18n._("Box {number}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values)))));
         }
         const nets = s.net ? Object.entries(s.net) : [];
         const total = nets.length === 1 && nets[0][0] === "you" ? bjI18n._("Your net result: {net}", w(s, { net: signed(nets[0][1]) }))

@@ -64,14 +64,14 @@
       const said = scene.misdealt.box ? say((v) => bjI18n._("Card dealt to box {number} by mistake: {card}", w(v)), values)
         : say((v) => bjI18n._("Card exposed by mistake: {card}", w(v)), values);
       // (the words in bold, the card beside them)
-      table.append(el("p", { class: "bj-misdealt" }, ...said.map((part) => (typeof part === "string" ? el("strong", {}, part) : part))));
+      table.append(el("p", { class: "bj-misdealt" }, ...said.map((part, i) => (typeof part === "string" ? el("strong", {}, i ? part : upper(part)) : part))));
     }
     if (scene.settled.length) {
       const list = el("ul", { class: "bj-settled" });
       for (const s of scene.settled) {
         const values = w({ number: s.box, index: s.hand, bettor: s.bettor, net: signed(s.amount), outcome: outcome(s.info, w()) });
-        list.append(el("li", {}, s.hand && s.hand > 1 ? bjI18n._("Box {number}, hand {index}, {bettor}: {net} ({outcome})", values)
-          : bjI18n._("Box {number}, {bettor}: {net} ({outcome})", values)));
+        list.append(el("li", {}, upper(s.hand && s.hand > 1 ? bjI18n._("Box {number}, hand {index}, {bettor}: {net} ({outcome})", values)
+          : bjI18n._("Box {number}, {bettor}: {net} ({outcome})", values))));
       }
       table.append(el("div", { class: "bj-settled-list" }, el("p", {}, bjI18n._("Settled so far:", w())), list));
     }

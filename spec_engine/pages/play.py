@@ -57,7 +57,11 @@ def simple_fields() -> list[Field]:
         Field("dealer", _("The dealer's first card"), _("e.g. 9D"), EXAMPLE["dealer"]),
         Field("rest", _("The next cards"), _("in the order they are drawn, e.g. 5C 7H"), EXAMPLE["rest"]),
         Field(
-            "seed", _("Seed"), _("shuffles the rest of the shoe; leave every card empty for a seeded deal"), "", "numeric"
+            "seed",
+            _("Seed"),
+            _("shuffles the rest of the shoe; leave every card empty for a seeded deal"),
+            "",
+            "numeric",
         ),
         Field(
             "bet",
@@ -82,10 +86,11 @@ def _field(widget: str, field: Field) -> str:
 def _rulebook(widget: str, regs: Sequence[str]) -> str:
     if len(regs) == 1:
         return f'<input type="hidden" name="reg" value="{regs[0]}">'
+    label, every = _("Rulebook"), _("All five, side by side")  # (a message in an f-string is not extracted)
     options = "".join(f'<option value="{reg}">{html.escape(rulebook_name(reg, with_id=True))}</option>' for reg in regs)
     return (
-        f'<p class="bj-field"><label for="{widget}-reg">{html.escape(_("Rulebook"))}</label>'
-        f'<select id="{widget}-reg" name="reg"><option value="all">{html.escape(_("All five, side by side"))}</option>'
+        f'<p class="bj-field"><label for="{widget}-reg">{html.escape(label)}</label>'
+        f'<select id="{widget}-reg" name="reg"><option value="all">{html.escape(every)}</option>'
         f"{options}</select></p>"
     )
 
@@ -105,6 +110,7 @@ def widget(
     ``script`` gives, per rulebook, the decisions a worked hand takes (each ``[kind, box,
     bettor, amount]``, refused ones too), which the tables offer one by one. A ``folded`` widget
     deals as soon as Python is ready (it is started by the reader's opening it)."""
+    deal = _("Deal")
     data = {"bettors": bettors or {1: "you"}, "script": script or {}}
     form = "".join(
         [
@@ -112,7 +118,7 @@ def widget(
             _rulebook(name, regs),
             *(_field(name, f) for f in fields),
             f'<p class="bj-field"><button type="submit" id="{name}-deal" class="md-button md-button--primary bj-deal" '
-            f"disabled>{html.escape(_('Deal'))}</button></p>",
+            f"disabled>{html.escape(deal)}</button></p>",
             "</form>",
         ]
     )

@@ -32,18 +32,23 @@ def _form() -> str:
     options = "".join(
         f'<option value="{reg}">{html.escape(rulebook_name(reg, with_id=True))}</option>' for reg in REGULATION_IDS
     )
+    said = {  # (a message in an f-string is not extracted)
+        "reg": _("Rulebook"),
+        "seed": _("Seed"),
+        "hint": _("a whole number, 0 to {last}; empty: a new one", last=_grouped(MAX_SEED)),
+        "deal": _("Deal a round"),
+    }
     return "".join(
         [
             '<form id="bj-practice-form" class="bj-form">',
-            f'<p class="bj-field"><label for="bj-reg">{html.escape(_("Rulebook"))}</label>',
+            f'<p class="bj-field"><label for="bj-reg">{html.escape(said["reg"])}</label>',
             f'<select id="bj-reg" name="reg">{options}</select></p>',
-            f'<p class="bj-field"><label for="bj-seed">{html.escape(_("Seed"))}</label>',
+            f'<p class="bj-field"><label for="bj-seed">{html.escape(said["seed"])}</label>',
             '<input id="bj-seed" name="seed" type="text" inputmode="numeric" value="" autocomplete="off" '
             'aria-describedby="bj-seed-hint">',
-            f'<small id="bj-seed-hint">{html.escape(_("a whole number, 0 to {last}; empty: a new one", last=_grouped(MAX_SEED)))}'
-            "</small></p>",
+            f'<small id="bj-seed-hint">{html.escape(said["hint"])}</small></p>',
             '<p class="bj-field"><button type="submit" id="bj-start" class="md-button md-button--primary" disabled>'
-            f"{html.escape(_('Deal a round'))}</button></p>",
+            f"{html.escape(said['deal'])}</button></p>",
             "</form>",
         ]
     )
@@ -63,11 +68,12 @@ def _scripts() -> str:
 
 def practice_page() -> str:
     """The page "Practise dealing"."""
+    tally = _("This session: no round played yet.")  # (a message in an f-string is not extracted)
     widget = (
         '<div id="bj-practice" class="bj-practice">'
         + _form()
         + f'<p id="bj-status" class="bj-status" role="status">{html.escape(no_script())}</p>'
-        + f'<p id="bj-tally" class="bj-tally" aria-live="polite">{html.escape(_("This session: no round played yet."))}</p>'
+        + f'<p id="bj-tally" class="bj-tally" aria-live="polite">{html.escape(tally)}</p>'
         + '<div id="bj-round" class="bj-round"></div>'
         + "</div>"
     )

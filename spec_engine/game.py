@@ -658,14 +658,14 @@ class Round:
         if not target.seated and rules.max_bets_unseated_box is not None:
             limit, rule = rules.max_bets_unseated_box, "max_bets_unseated_box"
         if limit is not None and len(target.bets) >= limit:
-            held = len(target.bets)
+            placed = len(target.bets)
             # i18n: the English says "bet(s)" in both forms (the text the engine has always written).
             full = ngettext(
                 "box {number} already holds {count} bet(s), the most allowed",
                 "box {number} already holds {count} bet(s), the most allowed",
-                held,
+                placed,
                 number=box,
-                count=held,
+                count=placed,
             )
             raise self._refuse(rule, full, "bet")
         excess: Money = 0

@@ -21,6 +21,9 @@
   // A message's parts (say) with its first letter in upper case: a translation may begin with a glossary word.
   const capital = (parts) => (typeof parts[0] === "string" ? [upper(parts[0]), ...parts.slice(1)] : parts);
 
+  // A bettor's name as the table says it: the page's own player ("you") in the page's language.
+  const bettorName = (bettor) => (bettor === "you" ? bjI18n.pgettext("bettor", "you") : bettor);
+
   // The values of a table's message, with its rulebook's words (the glossary's, in the page's language).
   const w = (s, values) => Object.assign({}, s.words, values);
 
@@ -39,7 +42,7 @@
   function choiceLabel(s, choice) {
     const action = actionLabel(choice.kind, s.words);
     if (!choice.named) return action;
-    return choice.bettor ? bjI18n._("{action} (box {number}, {bettor})", w(s, { action, number: choice.box, bettor: choice.bettor }))
+    return choice.bettor ? bjI18n._("{action} (box {number}, {bettor})", w(s, { action, number: choice.box, bettor: bettorName(choice.bettor) }))
       : bjI18n._("{action} (box {number})", w(s, { action, number: choice.box }));
   }
 
@@ -84,7 +87,7 @@
       const acting = s.current && s.current[0] === h.box && s.current[1] === h.hand;
       const named = s.hands.some((o) => o.bettors.join() !== "you");
       const many = s.hands.filter((o) => o.box === h.box).length > 1;
-      const values = { number: h.box, bettors: h.bettors.join(", "), index: h.hand, cards: cardsNode(h.cards) };
+      const values = { number: h.box, bettors: h.bettors.map(bettorName).join(", "), index: h.hand, cards: cardsNode(h.cards) };
       const who = (v) => {
         if (named) {
           return many ? bjI18n._("Box {number} ({bettors}), hand {index}: {cards}", w(s, v))
@@ -131,14 +134,14 @@
       if (s.settled.length) {
         const list = el("ul", {});
         for (const e of s.settled) {
-          const values = { number: e.box, index: e.hand, bettor: e.bettor, outcome: outcome(e.outcome, s.words),
+          const values = { number: e.box, index: e.hand, bettor: bettorName(e.bettor), outcome: outcome(e.outcome, s.words),
             stake: e.stake, net: signed(e.net) };
           list.append(el("li", {}, upper(e.hand ? bjI18n._("Box {number}, hand {index}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values))
             : bjI18n._("Box {number}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values)))));
         }
         const nets = s.net ? Object.entries(s.net) : [];
         const total = nets.length === 1 && nets[0][0] === "you" ? bjI18n._("Your net result: {net}", w(s, { net: signed(nets[0][1]) }))
-          : bjI18n._("Net results: {nets}", w(s, { nets: nets.map(([b, v]) => b + " " + signed(v)).join(", ") }));
+          : bjI18n._("Net results: {nets}", w(s, { nets: nets.map(([b, v]) => bettorName(b) + " " + signed(v)).join(", ") }));
         section.append(el("div", { class: "bj-settlement" }, el("p", {}, el("strong", {}, bjI18n._("Settlement", w(s)))), list,
           nets.length ? el("p", {}, total) : ""));
       }

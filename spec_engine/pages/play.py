@@ -27,10 +27,27 @@ from spec_engine.pages.cards import card_name, card_svg
 EXAMPLE = {"box": "TS 6H", "dealer": "9D", "rest": "5C", "seed": "", "bet": "10"}
 """The cards and bet the form starts with (box 1 on 16 against a nine)."""
 
-SCRIPTS = '<script src="../javascripts/python.js"></script>\n<script src="../javascripts/play.js"></script>'
-"""The two scripts a page with a widget loads (neither fetches Python before a widget starts)."""
 
-STYLE = '<link rel="stylesheet" href="../stylesheets/play.css">'
+def site_root() -> str:
+    """The site's root from a generated page in the active language (``es/generated/play.html``
+    is one folder deeper than ``generated/play.html``): its raw HTML's scripts and style."""
+    return "../" if active() == SOURCE else "../../"
+
+
+def scripts(root: str = "../") -> str:
+    """The two scripts a page with a widget loads (neither fetches Python before a widget starts)."""
+    return "\n".join(f'<script src="{root}javascripts/{name}.js"></script>' for name in ("python", "play"))
+
+
+def style(root: str = "../") -> str:
+    """The widgets' style sheet."""
+    return f'<link rel="stylesheet" href="{root}stylesheets/play.css">'
+
+
+SCRIPTS = scripts()
+"""The scripts of an English page of the generated folder."""
+
+STYLE = style()
 
 DISK_NOTE = "{: .bj-disk-note }"
 """Marks a page's "opened from disk" paragraph (Markdown's attribute list): ``python.js`` marks a
@@ -162,7 +179,7 @@ def play_page() -> str:
         [
             "# " + _("Play it yourself"),
             "",
-            STYLE,
+            style(site_root()),
             "",
             _(
                 "Choose a rulebook, or all five side by side, the cards and a bet: the engine deals them "
@@ -189,7 +206,7 @@ def play_page() -> str:
             "",
             widget("bj", simple_fields()),
             "",
-            SCRIPTS,
+            scripts(site_root()),
             "",
             _(
                 "Opened from disk (a `file://` address), browsers refuse to run the WebAssembly Python "

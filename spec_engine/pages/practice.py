@@ -15,7 +15,7 @@ import html
 
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.i18n import _, pgettext
-from spec_engine.pages.play import DISK_NOTE, cards_json, no_script, served_at
+from spec_engine.pages.play import DISK_NOTE, cards_json, no_script, served_at, site_root
 from spec_engine.practice import MAX_SEED
 
 PAGE = "practice.html"
@@ -63,7 +63,10 @@ def _grouped(number: int) -> str:
 def _scripts() -> str:
     """The cards as JSON (as "Play it yourself" gives them), the shared loader, the page's script."""
     cards = f'<script type="application/json" id="bj-cards">{cards_json()}</script>'
-    return "\n".join([cards, *(f'<script src="../javascripts/{name}.js"></script>' for name in ("python", "practice"))])
+    root = site_root()
+    return "\n".join(
+        [cards, *(f'<script src="{root}javascripts/{name}.js"></script>' for name in ("python", "practice"))]
+    )
 
 
 def practice_page() -> str:
@@ -85,7 +88,7 @@ def practice_page() -> str:
             "",
             "# " + _("Practise dealing"),
             "",
-            '<link rel="stylesheet" href="../stylesheets/practice.css">',
+            f'<link rel="stylesheet" href="{site_root()}stylesheets/practice.css">',
             "",
             _(
                 "You are the dealer. Choose a rulebook and deal a round: the engine deals it from a shoe "

@@ -126,7 +126,7 @@ def test_the_python_in_the_page_answers_in_the_pages_language(page: Page) -> Non
     cl = page.locator('#bj .bj-table[data-reg="CL"]')
     cl.locator('button[data-action="double"][data-legal="false"]').click()
     expect(cl.locator(".bj-refusal")).to_contain_text(
-        "No se puede doblar: solo se puede doblar con 9, 10, 11, no con 12"
+        "No está permitido doblar: solo se puede doblar con 9, 10, 11, no con 12"
     )
     expect(cl.locator(".bj-hand")).to_contain_text("Casilla 1: ")
     assert english_sentences(page.content(), "es") == []

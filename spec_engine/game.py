@@ -29,7 +29,7 @@ from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
-from spec_engine.i18n import _
+from spec_engine.i18n import N_, _, ngettext
 from spec_engine.rules import RuleSet
 from spec_engine.words import words
 
@@ -50,6 +50,21 @@ PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
 
 # the phases as module constants: an enum member's attribute lookup costs a call on every use
 _BETTING, _INSURANCE, _PLAYING, _DONE = Phase.BETTING, Phase.INSURANCE, Phase.PLAYING, Phase.DONE
+
+_THE_PHASE = {
+    Phase.BETTING: N_("the betting phase"),
+    Phase.INSURANCE: N_("the insurance phase"),
+    Phase.PLAYING: N_("the playing phase"),
+    Phase.DONE: N_("the done phase"),
+}
+"""Each phase as a refusal names it (a message: translated where a refusal is made)."""
+_ONLY_IN = {
+    # i18n: {the_phase} is the phase the round is in ("the betting phase").
+    Phase.BETTING: N_("not allowed in {the_phase} (only in betting)"),
+    Phase.INSURANCE: N_("not allowed in {the_phase} (only in insurance)"),
+    Phase.PLAYING: N_("not allowed in {the_phase} (only in playing)"),
+}
+"""An action out of its phase, one sentence per phase that allows it."""
 
 _code = attrgetter("code")
 
@@ -191,20 +206,36 @@ def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tup
     are set: a round, a table, a session."""
     step = rules.bet_multiple
     if step is not None and (min_bet % step or (max_bet is not None and max_bet % step)):
-        shown = money_str(min_bet) + ("" if max_bet is None else f" and {money_str(max_bet)}")
-        return "bet_multiple", f"limits {shown} must be multiples of {step}"
+        if max_bet is None:
+            return "bet_multiple", _("limits {low} must be multiples of {step}", low=money_str(min_bet), step=step)
+        return "bet_multiple", _(
+            "limits {low} and {high} must be multiples of {step}",
+            low=money_str(min_bet),
+            high=money_str(max_bet),
+            step=step,
+        )
     if rules.limit_ratio is not None:
         low, high = rules.limit_ratio
         if max_bet is None:  # no maximum is a ratio beyond any bound
             return (
                 "limit_ratio",
-                f"a maximum is needed: between {low} and {high} times the minimum {money_str(min_bet)}",
+                _(
+                    "a maximum is needed: between {low} and {high} times the minimum {minimum}",
+                    low=low,
+                    high=high,
+                    minimum=money_str(min_bet),
+                ),
             )
         if not low * min_bet <= max_bet <= high * min_bet:
             return (
                 "limit_ratio",
-                f"the maximum {money_str(max_bet)} must lie between {low} and {high} "
-                f"times the minimum {money_str(min_bet)}",
+                _(
+                    "the maximum {maximum} must lie between {low} and {high} times the minimum {minimum}",
+                    maximum=money_str(max_bet),
+                    low=low,
+                    high=high,
+                    minimum=money_str(min_bet),
+                ),
             )
     return None
 
@@ -216,15 +247,19 @@ def seat_holders(rules: RuleSet, seated: Iterable[int] | Mapping[int, str] | Non
         return _NOTHING
     for number, name in seated.items():
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.max_boxes:
-            raise InputError(f"no box {number!r}: boxes are 1..{rules.max_boxes}", field="seated")
+            raise InputError(
+                _("no box {number}: boxes are 1..{last}", number=repr(number), last=rules.max_boxes), field="seated"
+            )
         if not isinstance(name, str) or not name:
-            raise InputError(f"the player seated at box {number} is named by a non-empty string", field="seated")
+            raise InputError(
+                _("the player seated at box {number} is named by a non-empty string", number=number), field="seated"
+            )
     return dict(seated)
 
 
 UNHONOURED: dict[str, tuple[object, str]] = {
-    "bets_closed_at_deal": (False, "bets always close when the deal starts"),
-    "double_on_blackjack": (True, "a blackjack is complete as soon as it is dealt"),
+    "bets_closed_at_deal": (False, N_("bets always close when the deal starts")),
+    "double_on_blackjack": (True, N_("a blackjack is complete as soon as it is dealt")),
 }
 """Rule values the engine cannot play, with the reason: a rule set holding one is refused,
 never played as if it said otherwise."""
@@ -234,7 +269,15 @@ def unhonoured(rules: RuleSet) -> list[tuple[str, str]]:
     """The rule values of ``rules`` the engine cannot honour (see :data:`UNHONOURED`), each as
     (field, why)."""
     return [
-        (name, f"{name} = {value!r}: the engine cannot play this value ({reason})")
+        (
+            name,
+            _(
+                "{name} = {value}: the engine cannot play this value ({reason})",
+                name=name,
+                value=repr(value),
+                reason=_(reason),
+            ),
+        )
         for name, (value, reason) in UNHONOURED.items()
         if getattr(rules, name) == value
     ]
@@ -355,7 +398,12 @@ class Round:
                 or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet))
             ):
                 raise InputError(
-                    f"table limits {min_bet!r}..{max_bet!r} are not exact amounts with min <= max", field="limits"
+                    _(
+                        "table limits {low}..{high} are not exact amounts with min <= max",
+                        low=repr(min_bet),
+                        high=repr(max_bet),
+                    ),
+                    field="limits",
                 )
             for name, why in unhonoured(rules):
                 raise InputError(why, field=name)
@@ -433,18 +481,28 @@ class Round:
         return money(-sum(self.net.values()))
 
     def summary(self) -> str:
-        parts = [f"phase {self.phase.value}"]
+        parts = [_("phase {phase}", phase=self.phase.value)]
         if self.dealer:
-            parts.append("dealer " + " ".join(c.code for c in self.dealer))
+            parts.append(_("dealer {cards}", cards=" ".join(c.code for c in self.dealer)))
         cur = self.current()
         if cur is not None:
             box, hand = cur
-            parts.append(f"box {box.number} hand {box.hands.index(hand) + 1}: {hand.codes()} = {hand.total}")
+            parts.append(
+                _(
+                    "box {number} hand {index}: {cards} = {total}",
+                    number=box.number,
+                    index=box.hands.index(hand) + 1,
+                    cards=hand.codes(),
+                    total=hand.total,
+                )
+            )
         return "; ".join(parts)
 
     # ------------------------------------------------------------------ plumbing
     def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
-        return RuleViolation(reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=self.summary())
+        return RuleViolation(
+            reason, clauses=self.rules.cite(rule), rule=rule, action=action, state=self.summary(), translate=_
+        )
 
     def _draw(self, to: int) -> Card:
         """The next card from the shoe, for box ``to`` (0: the dealer)."""
@@ -477,19 +535,23 @@ class Round:
     def _need_phase(self, phase: Phase, action: str) -> None:
         if self.phase is not phase:
             raise self._refuse(
-                "play_order", f"not allowed in the {self.phase.value} phase (only in {phase.value})", action
+                "play_order",
+                _(_ONLY_IN[phase], the_phase=_(_THE_PHASE[self.phase])),
+                action,
             )
 
     def _box_number(self, number: object, field: str = "box") -> int:
         """``number`` as a box of the table (a plain ``int``), or the refusal naming ``field``."""
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.rules.max_boxes:
-            raise InputError(f"no box {number!r}: boxes are 1..{self.rules.max_boxes}", field=field)
+            raise InputError(
+                _("no box {number}: boxes are 1..{last}", number=repr(number), last=self.rules.max_boxes), field=field
+            )
         return int(number)  # (the log and the boxes hold plain numbers)
 
     def _box(self, number: object) -> Box:
         box = self.boxes.get(self._box_number(number))
         if box is None:
-            raise InputError(f"box {number} has no bet", field="box")
+            raise InputError(_("box {number} has no bet", number=number), field="box")
         return box
 
     def _settle(self, box: Box, hand_no: int | None, bettor: str, stake: Money, net: Money, outcome: str) -> None:
@@ -514,7 +576,7 @@ class Round:
     # ------------------------------------------------------------------ betting
     def _need_betting(self, action: str) -> None:
         if self.phase is not _BETTING:
-            raise self._refuse("bets_closed_at_deal", "bets are closed once dealing has started", action)
+            raise self._refuse("bets_closed_at_deal", _("bets are closed once dealing has started"), action)
 
     def _check_amount(self, amount: object) -> Money:
         """``amount`` as a bet's stake (exact), or the refusal: not money, below the table
@@ -529,17 +591,31 @@ class Round:
             return amount  # (the usual bet, answered first: a whole amount every check below lets pass)
         if type(amount) is not int:
             if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
-                raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
+                raise InputError(
+                    _("a bet is a positive exact amount (int or Fraction), not {amount}", amount=repr(amount)),
+                    field="amount",
+                )
             amount = money(amount)  # type: ignore[arg-type]
         elif amount <= 0:
-            raise InputError(f"a bet is a positive exact amount (int or Fraction), not {amount!r}", field="amount")
+            raise InputError(
+                _("a bet is a positive exact amount (int or Fraction), not {amount}", amount=repr(amount)),
+                field="amount",
+            )
         if self.rules.table_limits and amount < self.min_bet:
             raise self._refuse(
-                "table_limits", f"bet {money_str(amount)} is below the table minimum {money_str(self.min_bet)}", "bet"
+                "table_limits",
+                _(
+                    "bet {amount} is below the table minimum {minimum}",
+                    amount=money_str(amount),
+                    minimum=money_str(self.min_bet),
+                ),
+                "bet",
             )
         if self.rules.bet_multiple is not None and amount % self.rules.bet_multiple:
             raise self._refuse(
-                "bet_multiple", f"bet {money_str(amount)} is not a multiple of {self.rules.bet_multiple}", "bet"
+                "bet_multiple",
+                _("bet {amount} is not a multiple of {step}", amount=money_str(amount), step=self.rules.bet_multiple),
+                "bet",
             )
         return amount
 
@@ -555,13 +631,15 @@ class Round:
         if type(box) is not int or not 1 <= box <= rules.max_boxes:  # (else a box of the table)
             box = self._box_number(box)
         if not isinstance(bettor, str) or not bettor:
-            raise InputError(f"a bettor is named by a non-empty string, not {bettor!r}", field="bettor")
+            raise InputError(
+                _("a bettor is named by a non-empty string, not {bettor}", bettor=repr(bettor)), field="bettor"
+            )
         amount = self._check_amount(amount)
         target = self.boxes.get(box)
         if target is None:
             target = Box(box, self.seated is None or box in self.seated, self.holders.get(box))
         if bettor in target.bets:
-            raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
+            raise InputError(_("{bettor} already has a bet on box {number}", bettor=bettor, number=box), field="bettor")
         players = self.players
         if players is not None and len(self.net) >= players and bettor not in self.net:
             self._need_player(bettor, players)
@@ -572,13 +650,24 @@ class Round:
                 raise self._refuse("bet_behind_consent", refusal, "bet")
         if target.special is not None:
             raise self._refuse(
-                "special_maximum", f"box {box} carries {target.special}'s special maximum: no other bet", "bet"
+                "special_maximum",
+                _("box {number} carries {bettor}'s special maximum: no other bet", number=box, bettor=target.special),
+                "bet",
             )
         limit, rule = rules.max_bets_per_box, "max_bets_per_box"
         if not target.seated and rules.max_bets_unseated_box is not None:
             limit, rule = rules.max_bets_unseated_box, "max_bets_unseated_box"
         if limit is not None and len(target.bets) >= limit:
-            raise self._refuse(rule, f"box {box} already holds {len(target.bets)} bet(s), the most allowed", "bet")
+            placed = len(target.bets)
+            # i18n: the English says "bet(s)" in both forms (the text the engine has always written).
+            full = ngettext(
+                "box {number} already holds {count} bet(s), the most allowed",
+                "box {number} already holds {count} bet(s), the most allowed",
+                placed,
+                number=box,
+                count=placed,
+            )
+            raise self._refuse(rule, full, "bet")
         excess: Money = 0
         held = sum(target.bets.values()) if target.bets else 0
         if rules.table_limits and self.max_bet is not None and held + amount > self.max_bet:
@@ -586,17 +675,26 @@ class Round:
             if special is not None and rules.special_maximum:
                 if target.bets:
                     raise self._refuse(
-                        "special_maximum", f"a special maximum needs a free box; box {box} holds other bets", "bet"
+                        "special_maximum",
+                        _("a special maximum needs a free box; box {number} holds other bets", number=box),
+                        "bet",
                     )
                 if any(b.special == bettor for b in self.boxes.values()):
                     raise self._refuse(
-                        "special_maximum", f"{bettor} already plays his special maximum on another box", "bet"
+                        "special_maximum",
+                        _("{bettor} already plays his special maximum on another box", bettor=bettor),
+                        "bet",
                     )
                 if amount > special:
                     if not (unnoticed and rules.over_maximum_bet == "capped"):
                         raise self._refuse(
                             "special_maximum",
-                            f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(special)}",
+                            _(
+                                "bet {amount} exceeds {bettor}'s special maximum {maximum}",
+                                amount=money_str(amount),
+                                bettor=bettor,
+                                maximum=money_str(special),
+                            ),
                             "bet",
                         )
                     excess = money(amount - special)
@@ -606,7 +704,13 @@ class Round:
             else:
                 rule = "over_maximum_bet" if unnoticed else "table_limits"
                 raise self._refuse(
-                    rule, f"box {box} would hold more than the table maximum {money_str(self.max_bet)}", "bet"
+                    rule,
+                    _(
+                        "box {number} would hold more than the table maximum {maximum}",
+                        number=box,
+                        maximum=money_str(self.max_bet),
+                    ),
+                    "bet",
                 )
         if excess:
             target.bets[bettor] = money(amount - excess)
@@ -626,7 +730,14 @@ class Round:
         betting = {b for box in self.boxes.values() for b in box.bets}
         if bettor not in betting and len(betting) >= players:
             raise InputError(
-                f"{bettor} cannot bet: the {players} player(s) at this table already bet", field="participants"
+                ngettext(
+                    "{bettor} cannot bet: the {count} player(s) at this table already bet",
+                    "{bettor} cannot bet: the {count} player(s) at this table already bet",
+                    players,
+                    bettor=bettor,
+                    count=players,
+                ),
+                field="participants",
             )
 
     def change_bet(self, box: int, bettor: str, amount: Money) -> Event:
@@ -634,20 +745,25 @@ class Round:
         self._need_betting("change_bet")
         target = self._box(box)
         if bettor not in target.bets:
-            raise InputError(f"{bettor} has no bet on box {box}", field="bettor")
+            raise InputError(_("{bettor} has no bet on box {number}", bettor=bettor, number=box), field="bettor")
         amount = self._check_amount(amount)
         others = sum(v for b, v in target.bets.items() if b != bettor)
         top = self.max_bet
         if self.rules.table_limits and top is not None and others + amount > top and target.special != bettor:
             raise self._refuse(
                 "table_limits",
-                f"box {box} would hold more than the table maximum {money_str(top)}",
+                _("box {number} would hold more than the table maximum {maximum}", number=box, maximum=money_str(top)),
                 "change_bet",
             )
         if target.special == bettor and amount > self.special_max[bettor]:
             raise self._refuse(
                 "special_maximum",
-                f"bet {money_str(amount)} exceeds {bettor}'s special maximum {money_str(self.special_max[bettor])}",
+                _(
+                    "bet {amount} exceeds {bettor}'s special maximum {maximum}",
+                    amount=money_str(amount),
+                    bettor=bettor,
+                    maximum=money_str(self.special_max[bettor]),
+                ),
                 "change_bet",
             )
         target.excess.pop(bettor, None)  # (the old bet, its unnoticed excess with it, is replaced whole)
@@ -663,9 +779,18 @@ class Round:
         answer = self.answers.get((target.number, bettor))
         holder = self._holder(target)
         if need == "unless_objected" and answer is False:
-            return f"the holder of box {target.number}, {holder}, objects to {bettor}'s bet"
+            return _(
+                "the holder of box {number}, {holder}, objects to {bettor}'s bet",
+                number=target.number,
+                holder=holder,
+                bettor=bettor,
+            )
         if need == "required" and answer is not True:
-            return f"a bet on box {target.number}, whose seat is occupied, needs its holder {holder}'s consent"
+            return _(
+                "a bet on box {number}, whose seat is occupied, needs its holder {holder}'s consent",
+                number=target.number,
+                holder=holder,
+            )
         return None
 
     def consent(self, box: int, bettor: str, *, by: str | None = None) -> Event:
@@ -692,19 +817,35 @@ class Round:
             target = self._box(box)
         holder = self._holder(target)
         if self.rules.bet_behind_consent == "not_asked":
-            raise self._refuse("bet_behind_consent", "a box's holder has no say over the bets of others on it", action)
+            raise self._refuse(
+                "bet_behind_consent", _("a box's holder has no say over the bets of others on it"), action
+            )
         if not target.seated:
             raise self._refuse(
-                "bet_behind_consent", f"box {box}'s seat is empty: no holder answers for the bets on it", action
+                "bet_behind_consent",
+                _("box {number}'s seat is empty: no holder answers for the bets on it", number=box),
+                action,
             )
         if by is not None and by != holder:
             raise self._refuse(
-                "bet_behind_consent", f"only box {box}'s holder, {holder}, answers for it, not {by}", action
+                "bet_behind_consent",
+                _("only box {number}'s holder, {holder}, answers for it, not {by}", number=box, holder=holder, by=by),
+                action,
             )
         if not isinstance(bettor, str) or not bettor or bettor == holder:
-            raise InputError(f"{bettor!r} is not another bettor than box {box}'s holder", field="bettor")
+            raise InputError(
+                _("{bettor} is not another bettor than box {number}'s holder", bettor=repr(bettor), number=box),
+                field="bettor",
+            )
         if bettor in target.bets:
-            raise InputError(f"{bettor} already has a bet on box {box}: an answer comes before the bet", field="bettor")
+            raise InputError(
+                _(
+                    "{bettor} already has a bet on box {number}: an answer comes before the bet",
+                    bettor=bettor,
+                    number=box,
+                ),
+                field="bettor",
+            )
         if self.answers is _NOTHING:
             self.answers = {}
         self.answers[box, bettor] = consent
@@ -717,7 +858,7 @@ class Round:
         self._need_betting("withdraw_bet")
         target = self._box(box)
         if bettor not in target.bets:
-            raise InputError(f"{bettor} has no bet on box {box}", field="bettor")
+            raise InputError(_("{bettor} has no bet on box {number}", bettor=bettor, number=box), field="bettor")
         del target.bets[bettor]
         target.excess.pop(bettor, None)
         if target.special == bettor:
@@ -751,8 +892,12 @@ class Round:
             if holder is not None and holder not in self.boxes[number].bets:
                 return (
                     "box_owner_decides",
-                    f"box {number}'s seated player, {holder}, has no bet on it, and no other bettor may "
-                    "decide its play: he bets, or the others take their bets back",
+                    _(
+                        "box {number}'s seated player, {holder}, has no bet on it, and no other bettor may "
+                        "decide its play: he bets, or the others take their bets back",
+                        number=number,
+                        holder=holder,
+                    ),
                 )
         return None
 
@@ -767,7 +912,7 @@ class Round:
             self._need_phase(_BETTING, "deal")
         boxes = self.boxes
         if not boxes:
-            raise InputError("no bet has been placed", field="bets")
+            raise InputError(_("no bet has been placed"), field="bets")
         if self.holders:
             refusal = self._deal_refusal()
             if refusal is not None:
@@ -781,7 +926,9 @@ class Round:
         mistakes: dict[int, list[int | None]] = {}
         for n, to_box in misdeals or ():
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
-                raise InputError(f"the deal has cards 1..{2 * len(order) + 1}, not {n!r}", field="misdeals")
+                raise InputError(
+                    _("the deal has cards 1..{last}, not {n}", last=2 * len(order) + 1, n=repr(n)), field="misdeals"
+                )
             if to_box is not None:
                 self._box_number(to_box)
             mistakes.setdefault(n, []).append(to_box)
@@ -875,11 +1022,13 @@ class Round:
     def _insurance_refusal(self, box: Box, bettor: str, amount: Money | None) -> tuple[str, str] | None:
         rules = self.rules
         if not any(h.open for h in box.hands):
-            return "insurance_timing", f"box {box.number} has no hand left in play"
+            return "insurance_timing", _("box {number} has no hand left in play", number=box.number)
         if bettor in box.insurance or bettor in box.even_money:
-            return "insurance_timing", f"{bettor} has already decided for box {box.number}"
+            return "insurance_timing", _(
+                "{bettor} has already decided for box {number}", bettor=bettor, number=box.number
+            )
         if not rules.insurance_per_bettor and bettor != box.owner:
-            return "insurance_per_bettor", "only the box owner decides insurance"
+            return "insurance_per_bettor", _("only the box owner decides insurance")
         if amount is None:
             return None
         hands = 1
@@ -892,23 +1041,43 @@ class Round:
         if amount > cap:
             return (
                 "insurance_max",
-                f"insurance {money_str(amount)} exceeds {money_str(money(cap))} "
-                f"({rules.insurance_max} of the stake {money_str(stake)})",
+                _(
+                    "insurance {amount} exceeds {cap} ({share} of the stake {stake})",
+                    amount=money_str(amount),
+                    cap=money_str(money(cap)),
+                    share=rules.insurance_max,
+                    stake=money_str(stake),
+                ),
             )
         if rules.insurance_exact and amount != cap:
-            return "insurance_exact", f"insurance must be exactly {money_str(money(cap))}"
+            return "insurance_exact", _("insurance must be exactly {cap}", cap=money_str(money(cap)))
         floor = rules.insurance_min_of_table_min
         if floor is not None and amount < self.min_bet * floor * hands:  # the least on each hand insured
             each = money_str(money(self.min_bet * floor))
             return (
                 "insurance_min_of_table_min",
-                f"insurance {money_str(amount)} is below {money_str(money(self.min_bet * floor * hands))}"
-                + (f" ({each} on each of {hands} hands)" if hands > 1 else ""),
+                _(
+                    "insurance {amount} is below {least} ({each} on each of {count} hands)",
+                    amount=money_str(amount),
+                    least=money_str(money(self.min_bet * floor * hands)),
+                    each=each,
+                    count=hands,
+                )
+                if hands > 1
+                else _(
+                    "insurance {amount} is below {least}",
+                    amount=money_str(amount),
+                    least=money_str(money(self.min_bet * floor * hands)),
+                ),
             )
         if rules.insurance_multiple is not None and amount % rules.insurance_multiple:
             return (
                 "insurance_multiple",
-                f"insurance {money_str(amount)} is not a multiple of {rules.insurance_multiple}",
+                _(
+                    "insurance {amount} is not a multiple of {step}",
+                    amount=money_str(amount),
+                    step=rules.insurance_multiple,
+                ),
             )
         return None
 
@@ -916,21 +1085,28 @@ class Round:
     def _need_bettor(box: Box, bettor: object) -> None:
         """Only a bettor with a stake on the box may decide for it: anyone else is an input error."""
         if not isinstance(bettor, str) or bettor not in box.bets:
-            raise InputError(f"{bettor!r} has no bet on box {box.number}", field="bettor")
+            raise InputError(
+                _("{bettor} has no bet on box {number}", bettor=repr(bettor), number=box.number), field="bettor"
+            )
 
     def _need_insurance_call(self, action: str) -> None:
         if self.phase is not _INSURANCE:
-            when = "has not been called" if not self._insurance_done else "is closed"
             if self.dealer and self.dealer[0].value != 1:
-                when = f"is not offered: the dealer's first card is {self.dealer[0].code}"
-            raise self._refuse("insurance_timing", f"insurance {when}", action)
+                when = _("insurance is not offered: the dealer's first card is {card}", card=self.dealer[0].code)
+            elif not self._insurance_done:
+                when = _("insurance has not been called")
+            else:
+                when = _("insurance is closed")
+            raise self._refuse("insurance_timing", when, action)
 
     def insure(self, box: int, bettor: str, amount: Money) -> Event:
         """``bettor`` insures his stake on ``box`` against a dealer blackjack."""
         self._need_insurance_call("insurance")
         target = self._box(box)
         if not _is_money(amount) or amount <= 0:
-            raise InputError(f"insurance is a positive exact amount, not {amount!r}", field="amount")
+            raise InputError(
+                _("insurance is a positive exact amount, not {amount}", amount=repr(amount)), field="amount"
+            )
         amount = money(amount)
         self._need_bettor(target, bettor)
         refusal = self._insurance_refusal(target, bettor, amount)
@@ -945,10 +1121,12 @@ class Round:
 
     def _even_money_refusal(self, box: Box, bettor: str) -> tuple[str, str] | None:
         if not self.rules.even_money:
-            return "even_money", "even money is not offered"
+            return "even_money", _("even money is not offered")
         hand = box.hands[0]
         if len(box.hands) != 1 or not hand.natural or bettor not in hand.open:
-            return "even_money", f"box {box.number} has no unsettled blackjack of {bettor}"
+            return "even_money", _(
+                "box {number} has no unsettled blackjack of {bettor}", number=box.number, bettor=bettor
+            )
         return self._insurance_refusal(box, bettor, None)
 
     def take_even_money(self, box: int, bettor: str) -> Event:
@@ -981,7 +1159,9 @@ class Round:
     # ------------------------------------------------------------------ the dealer's mistakes
     def _after_deal(self, action: str) -> None:
         if self.phase not in (_INSURANCE, _PLAYING):
-            raise self._refuse("misdeal_remedy", f"not during the {self.phase.value} phase", action)
+            raise self._refuse(
+                "misdeal_remedy", _("not during {the_phase}", the_phase=_(_THE_PHASE[self.phase])), action
+            )
 
     def misdeal(self, to_box: int | None = None) -> list[Event]:
         """The dealer's mistake with the next card of the shoe: dealt to box ``to_box`` out
@@ -1060,10 +1240,10 @@ class Round:
     def play_absent(self, box: int) -> list[Event]:
         """The bettor of the current box has left the table: the dealer draws for him up to
         the rule set's total, then stands."""
-        target, hand, _ = self._acting(box, "play_absent", None)
+        target, hand, _who = self._acting(box, "play_absent", None)
         draw_to = self.rules.absent_player_draws_to
         if draw_to is None:
-            raise self._refuse("absent_player_draws_to", "no rule plays the hand of an absent bettor", "play_absent")
+            raise self._refuse("absent_player_draws_to", _("no rule plays the hand of an absent bettor"), "play_absent")
         start = len(self.log)
         self._emit(ev.absent(box, self._hi + 1))
         while hand.total < draw_to and not hand.done:
@@ -1160,14 +1340,20 @@ class Round:
             self._need_phase(_PLAYING, action)
             self._box(box)
             assert current is not None
-            raise self._refuse("play_order", f"box {box} is out of turn: box {current[0].number} is to act", action)
+            raise self._refuse(
+                "play_order",
+                _("box {number} is out of turn: box {current} is to act", number=box, current=current[0].number),
+                action,
+            )
         target, hand = current
         if by is not None and (not isinstance(by, str) or not by):
-            raise InputError(f"a decision is made by a bettor named by a non-empty string, not {by!r}", field="by")
+            raise InputError(
+                _("a decision is made by a bettor named by a non-empty string, not {by}", by=repr(by)), field="by"
+            )
         if by is not None and self.rules.box_owner_decides and by != self.decider(box):
             raise self._refuse(
                 "box_owner_decides" if target.seated else "unseated_box_decider",
-                f"{by} may not decide for box {box}: {self.decider(box)} does",
+                _("{by} may not decide for box {number}: {decider} does", by=by, number=box, decider=self.decider(box)),
                 action,
             )
         return target, hand, by or self._decider(target)
@@ -1178,13 +1364,13 @@ class Round:
             return None  # (none of the refusals below can apply: the usual case, answered first)
         rules = self.rules
         if hand.doubled and rules.double_one_card:
-            return "double_one_card", "a doubled hand receives one card only"
+            return "double_one_card", _("a doubled hand receives one card only")
         if hand.from_split and hand.cards[0].value == 1 and rules.split_aces_one_card:
-            return "split_aces_one_card", "a split ace receives one card only"
+            return "split_aces_one_card", _("a split ace receives one card only")
         if hand.hard == 21 and not rules.hit_on_hard_21:
-            return "hit_on_hard_21", "no card may be drawn on 21"
+            return "hit_on_hard_21", _("no card may be drawn on 21")
         if hand.hard == 11 and hand.ace and not rules.hit_on_soft_21:  # (soft 21)
-            return "hit_on_soft_21", "no card may be drawn on soft 21"
+            return "hit_on_soft_21", _("no card may be drawn on soft 21")
         return None
 
     def _nothing_to_decide(self, box: Box, hand: Hand) -> bool:
@@ -1231,7 +1417,11 @@ class Round:
         if hand.total < self.rules.min_stand_total:
             return (
                 "min_stand_total",
-                f"a hand may stand only with {self.rules.min_stand_total} or more, not {hand.total}",
+                _(
+                    "a hand may stand only with {least} or more, not {total}",
+                    least=self.rules.min_stand_total,
+                    total=hand.total,
+                ),
             )
         return None
 
@@ -1253,21 +1443,21 @@ class Round:
     def _double_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
         rules = self.rules
         if len(hand.cards) != 2 or hand.doubled:
-            return "double_totals", "only a hand of two cards may double"
+            return "double_totals", _("only a hand of two cards may double")
         if hand.natural and not rules.double_on_blackjack:
-            return "double_on_blackjack", "a blackjack may not double"
+            return "double_on_blackjack", _("a blackjack may not double")
         if hand.from_split:
             if not rules.double_after_split:
-                return "double_after_split", "a split hand may not double"
+                return "double_after_split", _("a split hand may not double")
             limit = rules.double_after_split_hands
             if limit is not None and box.hands.index(hand) >= limit:
                 which = words("double_after_split_hands", limit)  # (the hands as laid out: box.hands)
-                return "double_after_split_hands", f"after a split only {which} may double"
+                return "double_after_split_hands", _("after a split only {which} may double", which=which)
             if hand.cards[0].value == 1:
                 if rules.split_aces_one_card:
-                    return "split_aces_one_card", "a split ace receives one card only"
+                    return "split_aces_one_card", _("a split ace receives one card only")
                 if not rules.double_on_split_aces:
-                    return "double_on_split_aces", "split aces may not double"
+                    return "double_on_split_aces", _("split aces may not double")
         totals = rules.double_totals
         if totals is not None:
             hard = hand.hard  # the hand's possible totals: hard, and hard + 10 when soft
@@ -1285,11 +1475,11 @@ class Round:
     def _surrender_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
         rules = self.rules
         if rules.surrender == "none":
-            return "surrender", "surrender is not offered"
+            return "surrender", _("surrender is not offered")
         if len(hand.cards) != 2 or hand.doubled:
-            return "surrender", "only a hand's first two cards may surrender, before any other decision on it"
+            return "surrender", _("only a hand's first two cards may surrender, before any other decision on it")
         if hand.from_split and not rules.surrender_after_split:
-            return "surrender_after_split", "a hand made by a split may not surrender"
+            return "surrender_after_split", _("a hand made by a split may not surrender")
         return None
 
     def surrender(self, box: int, *, by: str | None = None) -> Event:
@@ -1315,12 +1505,25 @@ class Round:
         out = set(declining)
         for bettor in out:
             if bettor not in hand.stakes:
-                raise InputError(f"{bettor} has no stake on box {box.number}'s hand", field="declining")
+                raise InputError(
+                    _("{bettor} has no stake on box {number}'s hand", bettor=bettor, number=box.number),
+                    field="declining",
+                )
         if out and not getattr(self.rules, rule):
-            raise self._refuse(rule, f"bettors behind must follow the box's {action}", action)
+            follow = (
+                _("bettors behind must follow the box's double")
+                if action == "double"
+                else _("bettors behind must follow the box's split")
+            )
+            raise self._refuse(rule, follow, action)
         if self.decider(box.number) in out:
             raise InputError(
-                f"{self.decider(box.number)} decides for box {box.number} and cannot decline", field="declining"
+                _(
+                    "{bettor} decides for box {number} and cannot decline",
+                    bettor=self.decider(box.number),
+                    number=box.number,
+                ),
+                field="declining",
             )
         return out
 
@@ -1360,19 +1563,23 @@ class Round:
     def _split_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
         rules = self.rules
         if len(hand.cards) != 2:
-            return "split_ten_value_mixes", "only a hand of two cards may split"
+            return "split_ten_value_mixes", _("only a hand of two cards may split")
         first, second = hand.cards
         if first.value != second.value:
-            return "split_ten_value_mixes", f"{first.code} and {second.code} are not of equal value"
+            return "split_ten_value_mixes", _(
+                "{first} and {second} are not of equal value", first=first.code, second=second.code
+            )
         if first.rank != second.rank and not rules.split_ten_value_mixes:
-            return "split_ten_value_mixes", f"{first.code} and {second.code} are not the same rank"
+            return "split_ten_value_mixes", _(
+                "{first} and {second} are not the same rank", first=first.code, second=second.code
+            )
         if rules.max_split_hands is not None and len(box.hands) >= rules.max_split_hands:
-            return "max_split_hands", f"a box may make at most {rules.max_split_hands} hands"
+            return "max_split_hands", _("a box may make at most {count} hands", count=rules.max_split_hands)
         if hand.from_split:
             if first.value == 1 and not rules.resplit_aces:
-                return "resplit_aces", "split aces may not be split again"
+                return "resplit_aces", _("split aces may not be split again")
             if rules.resplit_consecutive_only and not box.series_open:
-                return "resplit_consecutive_only", "the series of equal cards was interrupted"
+                return "resplit_consecutive_only", _("the series of equal cards was interrupted")
         return None
 
     def can_split(self, box: int) -> bool:

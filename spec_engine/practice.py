@@ -15,24 +15,30 @@ regulation): :func:`judge` explains every answer, right or wrong, with each fiel
 trade's words (:func:`~spec_engine.words.words`), its clauses, their original words and English
 gist, or, where the rule set says ``not stated``, the default it assumes.
 
-The same rule set and seed always give the same questions. :func:`round_json` and
-:func:`answer_json` are the page's side (``practice.html``, through Pyodide): JSON in and out.
+The same rule set and seed always give the same questions, in every language: each prompt,
+choice and explanation is a message of the catalog (:mod:`spec_engine.i18n`), said in the
+trade's words of the round's rulebook (the glossary's ``{box}``, ``{dealer}`` ...).
+:func:`round_json` and :func:`answer_json` are the page's side (``practice.html``, through
+Pyodide): JSON in and out, in the page's language.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from spec_engine.cards import hand_total, parse_cards
-from spec_engine.catalog import quoted, rulebook_name
+from spec_engine.catalog import REGULATION_IDS, quoted, rulebook_name
 from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, Money, money, money_str, parse_money
 from spec_engine.game import Phase, Round
+from spec_engine.glossary import terms
+from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
 from spec_engine.policy import simple_policy
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
 from spec_engine.table import Table, people_at
@@ -77,12 +83,20 @@ and ``kind:answer`` for what one particular answer means (cited when it is the r
 the one given). A plain win, loss or push has no field: a win pays the stake."""
 
 REMEDIES = {
-    "return_to_shoe": "Put it back in its place in the shoe",
-    "void": "Void it: it goes to the discards, and the deal goes on",
-    "next_card": "Use it as the next card of the deal",
-    "reconstruct": "Take back every card of the round and deal it again",
+    "return_to_shoe": N_("Put it back in its place in the shoe"),
+    "void": N_("Void it: it goes to the discards, and the deal goes on"),
+    "next_card": N_("Use it as the next card of the deal"),
+    "reconstruct": N_("Take back every card of the round and deal it again"),
 }
-"""The misdeal remedies (the ``remedy`` event's ``info``) as the dealer's choices."""
+"""The misdeal remedies (the ``remedy`` event's ``info``) as the dealer's choices (messages,
+translated where the question is asked)."""
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in upper case: a translation may begin with one of the
+    glossary's words ("{the_box} 2 ...": "el casillero 2 ..."), which the glossary writes in lower
+    case. (Every English prompt and choice already begins so.)"""
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +161,9 @@ def _check_seed(seed: object) -> int:
         text = seed.strip()
         seed = int(text) if text.isdigit() else seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InputError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}", field="seed")
+        raise InputError(
+            _("a seed is a whole number from 0 to {last}, not {seed}", last=MAX_SEED, seed=repr(seed)), field="seed"
+        )
     return seed
 
 
@@ -221,7 +237,7 @@ def _play(rules: RuleSet, seed: int) -> tuple[list[tuple[int, str, Money]], list
 # ---------------------------------------------------------------------------- the questions
 def _total_text(codes: Sequence[str]) -> str:
     total, soft = hand_total(parse_cards(codes))
-    return ("soft " if soft else "") + str(total)
+    return _("soft {total}", total=total) if soft else str(total)
 
 
 class _Scene:
@@ -285,7 +301,9 @@ class _Scene:
 
     def dealer_total_text(self) -> str:
         total = _total_text(self.dealer)
-        return {"blackjack": "blackjack", "bust": f"{total} (bust)"}.get(self.dealer_state, total)
+        if self.dealer_state == "blackjack":
+            return pgettext("the dealer's hand", "blackjack")
+        return _("{total} (bust)", total=total) if self.dealer_state == "bust" else total
 
     def snapshot(self) -> dict[str, Any]:
         boxes = []
@@ -334,19 +352,35 @@ class _Builder:
         fields = STEP_RULES.get(step, ()) + STEP_RULES.get(f"{kind}:{answer}", ())
         fields = tuple(dict.fromkeys(fields))
         scene = self.scene.snapshot()
-        self.questions.append(Question(kind, step, prompt, answer, tuple(choices), fields, scene, box))
+        labels = tuple((value, sentence(label)) for value, label in choices)
+        self.questions.append(Question(kind, step, sentence(prompt), answer, labels, fields, scene, box))
 
     def box_label(self, box: int) -> str:
-        return f"Box {box} ({self.scene.owner[box]})"
+        return _("Box {number} ({bettor})", number=box, bettor=self.scene.owner[box])
+
+    def place(self, e: Event) -> str:
+        """The box (and the hand, where it has several) a payment is about, as the subject of
+        the payment's question."""
+        if e.hand and len(self.scene.hands[e.box or 0]) > 1:
+            return pgettext("subject", "Box {number}, hand {index},", number=e.box, index=e.hand)
+        return pgettext("subject", "Box {number}", number=e.box)
 
     def build(self, log: Sequence[Event], offers: Offers) -> list[Question]:
         first_bet = next(i for i, e in enumerate(log) if e.type == "bet")
         burns = sum(1 for e in log[:first_bet] if e.type == "burn")
         self.ask(
             "burn",
-            "The cards are shuffled and cut. How many cards do you burn (discard unseen) before the first round?",
+            _("The cards are shuffled and cut. How many cards do you burn (discard unseen) before the first round?"),
             str(burns),
-            [(str(n), "None" if n == 0 else f"{n} card{'s' if n > 1 else ''}") for n in range(max(6, burns + 1))],
+            [
+                (
+                    str(n),
+                    pgettext("cards burnt", "None")
+                    if n == 0
+                    else ngettext("{count} card", "{count} cards", n, count=n),
+                )
+                for n in range(max(6, burns + 1))
+            ],
         )
         for e in log[:first_bet]:
             self.scene.apply(e)
@@ -361,16 +395,16 @@ class _Builder:
             if kind == "announce" and e.info:
                 self.ask(
                     "call",
-                    "The bets are placed. What do you do before the first card?",
+                    _("The bets are placed. What do you do before the first card?"),
                     "call",
-                    [("call", f"Call “{e.info}”"), ("no_call", "Deal at once, without a call")],
+                    [("call", _("Call “{call}”", call=e.info)), ("no_call", _("Deal at once, without a call"))],
                 )
             elif kind in ("card", "dealer_card") and left > 0:
                 choices = [(f"box:{b}", self.box_label(b)) for b in self.numbers] + [
-                    ("dealer", "Yourself (the dealer)")
+                    ("dealer", _("Yourself (the dealer)"))
                 ]
                 answer = "dealer" if kind == "dealer_card" else f"box:{e.box}"
-                self.ask("deal", "Whom do you deal the next card to?", answer, choices)
+                self.ask("deal", _("Whom do you deal the next card to?"), answer, choices)
                 left -= 1
             elif kind == "misdeal":
                 self.scene.apply(e)
@@ -400,19 +434,24 @@ class _Builder:
 
     def _misdeal(self, e: Event, remedy: Event) -> None:
         no_bet = e.box is not None and e.box not in self.numbers
-        where = (
-            "is exposed by mistake"
-            if e.box is None
-            else f"goes to box {e.box}, which has no bet, by mistake"
-            if no_bet
-            else f"goes to box {e.box} by mistake (it is not its turn)"
-        )
+        if e.box is None:
+            prompt = _("As you deal, a card is exposed by mistake. What do you do with it?")
+        elif no_bet:
+            prompt = _(
+                "As you deal, a card goes to box {number}, which has no bet, by mistake. What do you do with it?",
+                number=e.box,
+            )
+        else:
+            prompt = _(
+                "As you deal, a card goes to box {number} by mistake (it is not its turn). What do you do with it?",
+                number=e.box,
+            )
         names = ["return_to_shoe", "void", "next_card"] + (["reconstruct"] if no_bet else [])
         self.ask(
             "misdeal",
-            f"As you deal, a card {where}. What do you do with it?",
+            prompt,
             remedy.info or "",
-            [(name, REMEDIES[name]) for name in names],
+            [(name, _(REMEDIES[name])) for name in names],
             step="misdeal_no_bet" if no_bet else "misdeal",
             box=e.box,
         )
@@ -428,18 +467,23 @@ class _Builder:
             if self.scene.natural(box):
                 self.ask(
                     "blackjack_now",
-                    f"{self.box_label(box)} has a blackjack. Do you pay it now, or does it wait for your second card?",
+                    _(
+                        "Box {number} ({bettor}) has a blackjack. "
+                        "Do you pay it now, or does it wait for your second card?",
+                        number=box,
+                        bettor=self.scene.owner[box],
+                    ),
                     "now" if box in paid else "wait",
-                    [("now", "Pay it now"), ("wait", "It waits for my second card")],
+                    [("now", _("Pay it now")), ("wait", _("It waits for my second card"))],
                     box=box,
                 )
         if self.scene.dealer and parse_cards(self.scene.dealer[:1])[0].is_ace:
             called = end < len(log) and log[end].type == "insurance_offered"
             self.ask(
                 "insurance_call",
-                "The initial deal is done and your card is an ace. What now?",
+                _("The initial deal is done and your card is an ace. What now?"),
                 "call" if called else "play",
-                [("call", "Call insurance"), ("play", "Go on: the players play their hands")],
+                [("call", _("Call insurance")), ("play", _("Go on: the players play their hands"))],
             )
         return end
 
@@ -449,19 +493,26 @@ class _Builder:
             if self.scene.natural(box) and not any(s["box"] == box for s in self.scene.settled):
                 self.ask(
                     "even_money",
-                    f"You call insurance. {self.box_label(box)} has a blackjack: may {bettor} take even money "
-                    "(paid 1 to 1 at once)?",
+                    _(
+                        "You call insurance. Box {number} ({bettor}) has a blackjack: may {bettor} take even money "
+                        "(paid 1 to 1 at once)?",
+                        number=box,
+                        bettor=bettor,
+                    ),
                     "yes" if (box, bettor) in allowed else "no",
-                    [("yes", "Yes: offer even money"), ("no", "No: only insurance is offered")],
+                    [("yes", _("Yes: offer even money")), ("no", _("No: only insurance is offered"))],
                     box=box,
                 )
 
     def _players_done(self, kind: str) -> None:
         answer = {"dealer_card": "draw", "dealer_discards": "discard", "insurance_offered": "insurance"}[kind]
-        choices = [("draw", "Draw your second card"), ("discard", "Discard your card: no bet is left to play for")]
+        choices = [
+            ("draw", _("Draw your second card")),
+            ("discard", _("Discard your card: no bet is left to play for")),
+        ]
         if parse_cards(self.scene.dealer[:1])[0].is_ace:
-            choices.append(("insurance", "Call insurance"))
-        self.ask("players_done", "Every hand has been played. What do you do now?", answer, choices)
+            choices.append(("insurance", _("Call insurance")))
+        self.ask("players_done", _("Every hand has been played. What do you do now?"), answer, choices)
 
     def _dealer_draw(self, kind: str) -> None:
         cards = parse_cards(self.scene.dealer)
@@ -470,9 +521,11 @@ class _Builder:
             return  # nothing to decide: bust, blackjack, or only blackjacks left to play against
         self.ask(
             "dealer_draw",
-            f"Your cards make {'soft ' if soft else ''}{total}. Do you draw or stand?",
+            _("Your cards make soft {total}. Do you draw or stand?", total=total)
+            if soft
+            else _("Your cards make {total}. Do you draw or stand?", total=total),
             "draw" if kind == "dealer_card" else "stand",
-            [("draw", "Draw a card"), ("stand", "Stand")],
+            [("draw", _("Draw a card")), ("stand", _("Stand"))],
         )
 
     def _pay_first(self, rest: Sequence[Event]) -> None:
@@ -485,44 +538,113 @@ class _Builder:
         if len(boxes) > 1:
             self.ask(
                 "pay_first",
-                "Your hand is done. Which box do you settle first?",
+                _("Your hand is done. Which box do you settle first?"),
                 f"box:{boxes[0]}",
                 [(f"box:{b}", self.box_label(b)) for b in sorted(boxes)],
             )
 
     def _pay(self, e: Event) -> None:
         assert e.box is not None and e.amount is not None and e.stake is not None
-        scene, info, bettor = self.scene, e.info or "", e.bettor
-        stake = money_str(e.stake)
+        scene, info = self.scene, e.info or ""
         step = f"pay:{info}"
         hands = scene.hands[e.box]
         cards = hands[e.hand - 1] if e.hand and e.hand <= len(hands) else []
-        against = f"your {scene.dealer_total_text()}" if scene.dealer_state else "your hand still to come"
+        # (each prompt is one message, the question with it: the bettor's name, the box, the amounts are its values)
+        said = {"bettor": e.bettor, "number": e.box, "stake": money_str(e.stake)}
         if info.startswith("insurance"):
-            what = "a blackjack" if scene.dealer_state == "blackjack" else "not a blackjack"
-            prompt = f"{bettor}'s insurance on box {e.box} is {stake}; your hand is {what}."
+            prompt = (
+                _(
+                    "{bettor}'s insurance on box {number} is {stake}; your hand is a blackjack. "
+                    "What is {bettor}'s net result?",
+                    **said,
+                )
+                if scene.dealer_state == "blackjack"
+                else _(
+                    "{bettor}'s insurance on box {number} is {stake}; your hand is not a blackjack. "
+                    "What is {bettor}'s net result?",
+                    **said,
+                )
+            )
         elif info == "even_money":
-            prompt = f"{bettor} takes even money for the blackjack on box {e.box} (stake {stake})."
+            prompt = _(
+                "{bettor} takes even money for the blackjack on box {number} (stake {stake}). "
+                "What is {bettor}'s net result?",
+                **said,
+            )
         elif info == "excess_returned":
-            prompt = f"The part of {bettor}'s bet on box {e.box} above the table maximum: {stake}."
+            prompt = _(
+                "The part of {bettor}'s bet on box {number} above the table maximum: {stake}. "
+                "What is {bettor}'s net result?",
+                **said,
+            )
         elif e.hand is not None and (e.box, e.hand) in scene.busted:
-            prompt = f"Box {e.box}{self._hand(e)} busts. {bettor}'s stake on it is {stake}."
+            prompt = _(
+                "{place} busts. {bettor}'s stake on it is {stake}. What is {bettor}'s net result?",
+                place=self.place(e),
+                **said,
+            )
         elif e.hand is not None and (e.box, e.hand) in scene.surrendered:
-            settled = f" Your hand: {scene.dealer_total_text()}." if scene.dealer_state else ""
-            gives_up = f"Box {e.box}{self._hand(e)} surrenders its {_total_text(cards)}."
-            prompt = f"{gives_up}{settled} {bettor}'s stake on it is {stake}."
+            total = _total_text(cards)
+            prompt = (
+                _(
+                    "{place} surrenders its {total}. Your hand: {yours}. {bettor}'s stake on it is {stake}. "
+                    "What is {bettor}'s net result?",
+                    place=self.place(e),
+                    total=total,
+                    yours=scene.dealer_total_text(),
+                    **said,
+                )
+                if scene.dealer_state
+                else _(
+                    "{place} surrenders its {total}. {bettor}'s stake on it is {stake}. What is {bettor}'s net result?",
+                    place=self.place(e),
+                    total=total,
+                    **said,
+                )
+            )
             step = "pay:surrender" if info == "surrender" else "pay:surrender_lost"
         else:
-            mine = "a blackjack" if scene.natural(e.box) else _total_text(cards)
-            prompt = f"Box {e.box}{self._hand(e)} has {mine} against {against}; {bettor}'s stake on it is {stake}."
+            prompt = self._against(e, cards, said)
             if info == "blackjack" and len(hands) > 1:
                 step = "pay:split_blackjack"
             elif info == "lose" and scene.dealer_state == "blackjack":
                 step = "pay:lose_to_blackjack"
-        self.ask("pay", prompt + f" What is {bettor}'s net result?", e.amount, step=step, box=e.box)
+        self.ask("pay", prompt, e.amount, step=step, box=e.box)
 
-    def _hand(self, e: Event) -> str:
-        return f", hand {e.hand}," if e.hand and len(self.scene.hands[e.box or 0]) > 1 else ""
+    def _against(self, e: Event, cards: Sequence[str], said: Mapping[str, object]) -> str:
+        """The question of a hand settled against the dealer's (or before it)."""
+        scene, place = self.scene, self.place(e)
+        if scene.natural(e.box or 0):
+            if scene.dealer_state:
+                return _(
+                    "{place} has a blackjack against your {yours}; {bettor}'s stake on it is {stake}. "
+                    "What is {bettor}'s net result?",
+                    place=place,
+                    yours=scene.dealer_total_text(),
+                    **said,
+                )
+            return _(
+                "{place} has a blackjack against your hand still to come; {bettor}'s stake on it is {stake}. "
+                "What is {bettor}'s net result?",
+                place=place,
+                **said,
+            )
+        if scene.dealer_state:
+            return _(
+                "{place} has {total} against your {yours}; {bettor}'s stake on it is {stake}. "
+                "What is {bettor}'s net result?",
+                place=place,
+                total=_total_text(cards),
+                yours=scene.dealer_total_text(),
+                **said,
+            )
+        return _(
+            "{place} has {total} against your hand still to come; {bettor}'s stake on it is {stake}. "
+            "What is {bettor}'s net result?",
+            place=place,
+            total=_total_text(cards),
+            **said,
+        )
 
 
 def practice(rules: RuleSet, seed: int) -> Practice:
@@ -535,19 +657,58 @@ def practice(rules: RuleSet, seed: int) -> Practice:
 
 
 # ---------------------------------------------------------------------------- judging
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def _language_of(said: str, english: str) -> str:
+    """The language ``said`` is in: the active one, or English where it is still the English
+    text (a rule's words, a clause's gist that the catalog does not translate yet). A page
+    marks the latter ``lang="en"``."""
+    code = active()
+    return SOURCE if code != SOURCE and said == english and _LETTERS.search(said) else code
+
+
+def translated(text: str) -> tuple[str, str]:
+    """``text`` (English data: a rule's meaning, a note, a gist) in the active language, and
+    the language it is in."""
+    said = _(text) if text else text
+    return said, _language_of(said, text)
+
+
+def quote(clause_id: str) -> dict[str, str]:
+    """A clause as the page quotes it: its id, its words in their own language (``lang``) and
+    its gist in the reader's (``gist_lang``: English, where the catalog has none yet)."""
+    found = quoted(clause_id)
+    gist, gist_lang = translated(found["gist"])
+    return {**found, "gist": gist, "gist_lang": gist_lang}
+
+
 def cite(rules: RuleSet, name: str) -> dict[str, Any]:
     """A rule field as the page explains it: what it means, its value here in the trade's words,
-    its basis, the rule set's note (the reading taken, or the default assumed) and its clauses' words."""
+    its basis, the rule set's note (the reading taken, or the default assumed) and its clauses'
+    words, each in the reader's language where the catalog says it (``*_lang``: the language of
+    each)."""
     meta = next(f for f in RULE_FIELDS if f.name == name).metadata
     citation = rules.citations[name]
-    clauses = [quoted(clause_id) for clause_id in citation.clauses]
+    value = getattr(rules, name)
+    said = words(name, value)
+    if active() != SOURCE:
+        with language(SOURCE):
+            english = words(name, value)
+    else:
+        english = said
+    doc, doc_lang = translated(meta["doc"])
+    note, note_lang = translated(citation.note)
     return {
         "field": name,
-        "doc": meta["doc"],
-        "value": words(name, getattr(rules, name)),
+        "doc": doc,
+        "value": said,
         "basis": citation.basis,
-        "note": citation.note,
-        "clauses": clauses,
+        "note": note,
+        "clauses": [quote(clause_id) for clause_id in citation.clauses],
+        "doc_lang": doc_lang,
+        "value_lang": _language_of(said, english),
+        "note_lang": note_lang,
     }
 
 
@@ -563,18 +724,24 @@ def judge(rules: RuleSet, question: Question, answer: str) -> Verdict:
     A malformed answer (not a choice, not an amount) is an :class:`InputError`, not a
     wrong answer."""
     if not isinstance(answer, str):
-        raise InputError(f"an answer is text, not {answer!r}", field="answer")
+        raise InputError(_("an answer is text, not {answer}", answer=repr(answer)), field="answer")
     given: str | Money
     if question.choices:
         if answer not in dict(question.choices):
-            known = ", ".join(v for v, _ in question.choices)
-            raise InputError(f"{answer!r} is not one of the choices ({known})", field="answer")
+            known = ", ".join(value for value, _label in question.choices)
+            raise InputError(
+                _("{answer} is not one of the choices ({known})", answer=repr(answer), known=known), field="answer"
+            )
         given = answer
         correct = answer == question.answer
         extra = () if correct else STEP_RULES.get(f"{question.kind}:{answer}", ())
     else:
         text = answer.strip().replace("\u2212", "-")  # a typed minus sign
-        given = parse_money(text[1:] if text.startswith("+") else text)
+        typed = text[1:] if text.startswith("+") else text
+        try:
+            given = parse_money(typed)
+        except InputError:  # (said here, in the reader's language)
+            raise InputError(_("not an amount of money: {text}", text=repr(typed)), field="amount") from None
         correct = given == question.answer
         extra = ()
     names = tuple(dict.fromkeys(question.fields + extra))
@@ -585,43 +752,58 @@ def judge(rules: RuleSet, question: Question, answer: str) -> Verdict:
 
 # ---------------------------------------------------------------------------- the page's side
 @lru_cache(maxsize=64)
-def _cached(reg: str, seed: int) -> Practice:
-    return practice(ruleset(reg), seed)
+def _cached(reg: str, seed: int, code: str) -> Practice:
+    with language(code, rulebook=reg):  # (the questions are asked in the page's language)
+        return practice(ruleset(reg), seed)
 
 
 def _round(reg: object, seed: object) -> Practice:
     if not isinstance(reg, str):
-        raise InputError(f"a regulation id is text, not {reg!r}", field="regulation")
-    return _cached(ruleset(reg).id, _check_seed(seed))
+        raise InputError(_("a regulation id is text, not {reg}", reg=repr(reg)), field="regulation")
+    return _cached(ruleset(reg).id, _check_seed(seed), active())
+
+
+def _rulebook(reg: object) -> str | None:
+    """The rulebook whose words a page's request speaks (none for an id that is not one)."""
+    return reg.upper() if isinstance(reg, str) and reg.upper() in REGULATION_IDS else None
 
 
 def round_json(reg: str, seed: str | int) -> str:
-    """A practice round for the page: the rulebook's name (with its id), the bets and the
-    questions (without their answers), or ``{"error": ...}``."""
-    try:
-        p = _round(reg, seed)
-    except SpecError as exc:
-        return json.dumps({"error": str(exc)})
-    return json.dumps(
-        {
-            "reg": p.rules.id,
-            "name": rulebook_name(p.rules.id, with_id=True),
-            "seed": p.seed,
-            "bets": [{"box": b, "bettor": who, "amount": money_str(a)} for b, who, a in p.bets],
-            "questions": [q.to_dict() for q in p.questions],
-        },
-        ensure_ascii=False,
-    )
+    """A practice round for the page, in the active language and the rulebook's words: the
+    rulebook's name (with its id), the bets, the questions (without their answers) and the
+    glossary's words of the rulebook in that language (``words``: the page's own sentences
+    say them too), or ``{"error": ...}``."""
+    with language(active(), rulebook=_rulebook(reg)):
+        try:
+            p = _round(reg, seed)
+        except SpecError as exc:
+            return json.dumps({"error": str(exc)}, ensure_ascii=False)
+        said = terms(active(), p.rules.id) if active() != SOURCE else {}
+        return json.dumps(
+            {
+                "reg": p.rules.id,
+                "name": rulebook_name(p.rules.id, with_id=True),
+                "seed": p.seed,
+                "bets": [{"box": b, "bettor": who, "amount": money_str(a)} for b, who, a in p.bets],
+                "questions": [q.to_dict() for q in p.questions],
+                "words": said,
+            },
+            ensure_ascii=False,
+        )
 
 
 def answer_json(reg: str, seed: str | int, index: int, answer: str) -> str:
-    """The verdict on the answer to question ``index`` of a round, or ``{"error": ...}`` for
-    an answer that is not one (an unknown choice, a malformed amount)."""
-    try:
-        p = _round(reg, seed)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(p.questions):
-            raise InputError(f"the round has questions 0..{len(p.questions) - 1}, not {index!r}", field="question")
-        verdict = judge(p.rules, p.questions[index], answer)
-    except SpecError as exc:
-        return json.dumps({"error": str(exc)})
-    return json.dumps(verdict.to_dict(), ensure_ascii=False)
+    """The verdict on the answer to question ``index`` of a round, in the active language, or
+    ``{"error": ...}`` for an answer that is not one (an unknown choice, a malformed amount)."""
+    with language(active(), rulebook=_rulebook(reg)):
+        try:
+            p = _round(reg, seed)
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(p.questions):
+                raise InputError(
+                    _("the round has questions 0..{last}, not {index}", last=len(p.questions) - 1, index=repr(index)),
+                    field="question",
+                )
+            verdict = judge(p.rules, p.questions[index], answer)
+        except SpecError as exc:
+            return json.dumps({"error": str(exc)}, ensure_ascii=False)
+        return json.dumps(verdict.to_dict(), ensure_ascii=False)

@@ -9,8 +9,9 @@
 
 One gettext domain. The messages come from:
 
-- the Python sources (``spec_engine/**/*.py``): ``_``, ``ngettext``, ``pgettext``, ``N_``
-  (:mod:`spec_engine.i18n`);
+- the Python sources (``spec_engine/**/*.py``, and ``tools/bj_play.py``, the widgets' side run
+  in the page): ``_``, ``ngettext``, ``pgettext``, ``N_`` (:mod:`spec_engine.i18n`), and each rule
+  field's meaning (``_rule``, :mod:`spec_engine.rules`);
 - the widgets (``docs/javascripts/*.js``): ``bjI18n._``, ``bjI18n.ngettext``, ``bjI18n.pgettext``
   (Babel's JavaScript extractor; ``javascripts/i18n.js`` is their side);
 - the data readers see, by a TOML extractor (:func:`extract_toml`): each regulation's name, short
@@ -62,11 +63,12 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 JS_CATALOGS = ROOT / "docs" / "javascripts" / "locale"
 DECLARED = ROOT / "spec_engine" / "data" / "translation.toml"
 KEYWORDS: dict[str, dict[str, Any]] = {
-    "python": {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+    # (_rule: a rule field's meaning, spec_engine/rules.py, which the practice explains in the reader's language)
+    "python": {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_rule": None},
     "javascript": {"bjI18n._": None, "bjI18n.ngettext": (1, 2), "bjI18n.pgettext": ((1, "c"), 2)},
 }
 SOURCES = {
-    "python": ["spec_engine/**/*.py"],
+    "python": ["spec_engine/**/*.py", "tools/bj_play.py"],
     "javascript": ["docs/javascripts/*.js"],
     "toml": [
         "spec_engine/data/regulations.toml",

@@ -5,8 +5,9 @@
    the others start it as the page opens. Python's side is bj_play.py in pyodide/engine.zip
    (tools/pyodide_site.py): start() and act() return a table as JSON, which this script draws with the
    site's SVG cards (pyodide/cards.json). Python runs in the page's worker (python.js): each call is a
-   promise, and the worker answers them in order. window.bjPlay is for the tests and the benchmark
-   (its deal and act return promises of the tables drawn). */
+   promise, and the worker answers them in order. Every sentence is a message in the page's language
+   (bjI18n), in the table's rulebook's words (each table's `words`, the glossary's, from Python).
+   window.bjPlay is for the tests and the benchmark (its deal and act return promises of the tables drawn). */
 (function () {
   "use strict";
   if (!window.bjPython) return;
@@ -14,17 +15,35 @@
   const play = (name, ...args) => bjPython.call("bj_play", name, ...args);
   const PAGE = location.pathname.split("/").pop() || "index.html";
 
-  const { el, clauseNodes, signed } = bjPython.dom;
+  const { el, clauseNodes, signed, inLanguage, say, upper, actionLabel, outcome } = bjPython.dom;
   const cardsNode = (codes) => bjPython.dom.cardsNode(cards, codes);
+
+  // A message's parts (say) with its first letter in upper case: a translation may begin with a glossary word.
+  const capital = (parts) => (typeof parts[0] === "string" ? [upper(parts[0]), ...parts.slice(1)] : parts);
+
+  // A bettor's name as the table says it: the page's own player ("you") in the page's language.
+  const bettorName = (bettor) => (bettor === "you" ? bjI18n.pgettext("bettor", "you") : bettor);
+
+  // The values of a table's message, with its rulebook's words (the glossary's, in the page's language).
+  const w = (s, values) => Object.assign({}, s.words, values);
 
   function refusalNode(refusal) {
     const box = el("div", { class: "bj-refusal", role: "alert" });
-    box.append(el("p", {}, el("strong", {}, refusal.action + " refused: "), refusal.reason));
+    box.append(el("p", {}, el("strong", {}, refusal.sentence))); // the action and its reason, one sentence
     if (!refusal.clauses.length) {
-      box.append(el("p", {}, "Not stated in the regulation: the engine's assumption '" + refusal.rule + "'. " + refusal.note));
+      box.append(el("p", {}, bjI18n._("Not stated in the regulation: the engine's assumption '{rule}'.", { rule: refusal.rule }),
+        " ", el("span", inLanguage(refusal.note_lang), refusal.note)));
     }
     for (const c of refusal.clauses) box.append(...clauseNodes(c));
     return box;
+  }
+
+  // A button's words: the action, and the box (and bettor) where the table needs them said.
+  function choiceLabel(s, choice) {
+    const action = actionLabel(choice.kind, s.words);
+    if (!choice.named) return action;
+    return choice.bettor ? bjI18n._("{action} (box {number}, {bettor})", w(s, { action, number: choice.box, bettor: bettorName(choice.bettor) }))
+      : bjI18n._("{action} (box {number})", w(s, { action, number: choice.box }));
   }
 
   function mount(root) {
@@ -57,11 +76,28 @@
       return Array.from(form.querySelectorAll("input[type=text]")).every((i) => i.value === i.defaultValue);
     }
 
-    function button(reg, choice, legal) {
+    function button(s, choice, legal) {
       const b = el("button", { type: "button", class: "md-button" + (legal ? " md-button--primary" : " bj-other"),
-        "data-action": choice.kind, "data-box": String(choice.box), "data-legal": String(legal) }, choice.label);
-      b.addEventListener("click", () => act(reg, choice));
+        "data-action": choice.kind, "data-box": String(choice.box), "data-legal": String(legal) }, choiceLabel(s, choice));
+      b.addEventListener("click", () => act(s.reg, choice));
       return b;
+    }
+
+    function handNode(s, h) {
+      const acting = s.current && s.current[0] === h.box && s.current[1] === h.hand;
+      const named = s.hands.some((o) => o.bettors.join() !== "you");
+      const many = s.hands.filter((o) => o.box === h.box).length > 1;
+      const values = { number: h.box, bettors: h.bettors.map(bettorName).join(", "), index: h.hand, cards: cardsNode(h.cards) };
+      const who = (v) => {
+        if (named) {
+          return many ? bjI18n._("Box {number} ({bettors}), hand {index}: {cards}", w(s, v))
+            : bjI18n._("Box {number} ({bettors}): {cards}", w(s, v));
+        }
+        return many ? bjI18n._("Box {number}, hand {index}: {cards}", w(s, v)) : bjI18n._("Box {number}: {cards}", w(s, v));
+      };
+      let total = h.soft ? bjI18n._("soft {total}", { total: h.total }) : String(h.total);
+      if (acting) total = bjI18n._("{total} (to act)", { total });
+      return el("p", { class: "bj-hand" + (acting ? " bj-acting" : "") }, ...capital(say(who, values)), " = " + total);
     }
 
     function tableNode(s) {
@@ -73,25 +109,22 @@
         return section;
       }
       const dealerTotal = s.phase === "done" && s.dealer.length ? " = " + s.dealer_total : "";
-      section.append(el("p", { class: "bj-dealer" }, "Dealer: ", cardsNode(s.dealer), dealerTotal));
-      const named = s.hands.some((h) => h.bettors.join() !== "you");
-      for (const h of s.hands) {
-        const acting = s.current && s.current[0] === h.box && s.current[1] === h.hand;
-        const who = "Box " + h.box + (named ? " (" + h.bettors.join(", ") + ")" : "");
-        const many = s.hands.filter((o) => o.box === h.box).length > 1;
-        section.append(el("p", { class: "bj-hand" + (acting ? " bj-acting" : "") }, who + (many ? ", hand " + h.hand : "") + ": ",
-          cardsNode(h.cards), " = " + (h.soft ? "soft " : "") + h.total + (acting ? " (to act)" : "")));
-      }
+      section.append(el("p", { class: "bj-dealer" }, ...capital(say((v) => bjI18n._("Dealer: {cards}", w(s, v)), { cards: cardsNode(s.dealer) })),
+        dealerTotal));
+      for (const h of s.hands) section.append(handNode(s, h));
       const script = scripts[s.reg];
       const next = script && script.steps[script.done];
       if (s.legal.length || s.other.length || next) {
         const actions = el("div", { class: "bj-actions" });
-        if (s.legal.length) actions.append(el("p", {}, "Allowed: ", ...s.legal.map((c) => button(s.reg, c, true))));
-        if (s.other.length) actions.append(el("p", {}, "Not allowed now (press to see why): ", ...s.other.map((c) => button(s.reg, c, false))));
+        if (s.legal.length) actions.append(el("p", {}, bjI18n._("Allowed:", w(s)) + " ", ...s.legal.map((c) => button(s, c, true))));
+        if (s.other.length) {
+          actions.append(el("p", {}, bjI18n._("Not allowed now (press to see why):", w(s)) + " ", ...s.other.map((c) => button(s, c, false))));
+        }
         if (next) {
-          const label = next[0].replace("_", " ") + " (box " + next[1] + (next[3] ? ", " + next[3] : "") + ")";
-          const b = el("button", { type: "button", class: "md-button bj-next", "data-step": String(script.done) },
-            "The page's next decision: " + label);
+          const values = { action: actionLabel(next[0], s.words), number: next[1], amount: next[3] };
+          const label = next[3] ? bjI18n._("The page's next decision: {action} (box {number}, {amount})", w(s, values))
+            : bjI18n._("The page's next decision: {action} (box {number})", w(s, values));
+          const b = el("button", { type: "button", class: "md-button bj-next", "data-step": String(script.done) }, label);
           b.addEventListener("click", () => act(s.reg, { kind: next[0], box: next[1], bettor: next[2], amount: next[3] }, true));
           actions.append(el("p", {}, b));
         }
@@ -101,17 +134,19 @@
       if (s.settled.length) {
         const list = el("ul", {});
         for (const e of s.settled) {
-          list.append(el("li", {}, "Box " + e.box + (e.hand ? ", hand " + e.hand : "") + ", " + e.bettor + ": " +
-            e.outcome.replaceAll("_", " ") + ", stake " + e.stake + ", net " + signed(e.net)));
+          const values = { number: e.box, index: e.hand, bettor: bettorName(e.bettor), outcome: outcome(e.outcome, s.words),
+            stake: e.stake, net: signed(e.net) };
+          list.append(el("li", {}, upper(e.hand ? bjI18n._("Box {number}, hand {index}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values))
+            : bjI18n._("Box {number}, {bettor}: {outcome}, stake {stake}, net {net}", w(s, values)))));
         }
         const nets = s.net ? Object.entries(s.net) : [];
-        const total = nets.length === 1 && nets[0][0] === "you" ? "Your net result: " + signed(nets[0][1])
-          : "Net results: " + nets.map(([b, v]) => b + " " + signed(v)).join(", ");
-        section.append(el("div", { class: "bj-settlement" }, el("p", {}, el("strong", {}, "Settlement")), list,
+        const total = nets.length === 1 && nets[0][0] === "you" ? bjI18n._("Your net result: {net}", w(s, { net: signed(nets[0][1]) }))
+          : bjI18n._("Net results: {nets}", w(s, { nets: nets.map(([b, v]) => bettorName(b) + " " + signed(v)).join(", ") }));
+        section.append(el("div", { class: "bj-settlement" }, el("p", {}, el("strong", {}, bjI18n._("Settlement", w(s)))), list,
           nets.length ? el("p", {}, total) : ""));
       }
-      const log = el("pre", { tabindex: "0", "aria-label": "Event log, " + s.reg }, s.log.join("\n"));
-      section.append(el("details", { class: "bj-log" }, el("summary", {}, "Event log"), log));
+      const log = el("pre", { tabindex: "0", "aria-label": bjI18n._("Event log, {reg}", w(s, { reg: s.reg })) }, s.log.join("\n"));
+      section.append(el("details", { class: "bj-log" }, el("summary", {}, bjI18n._("Event log", w(s))), log));
       return section;
     }
 
@@ -165,7 +200,7 @@
         window.bjPlay.readyMs = performance.now() - t0;
         window.bjPlay.readyAt = performance.now(); // since the page's navigation started
       }
-      status.textContent = "Python is ready: choose the cards and deal.";
+      status.textContent = bjI18n._("Python is ready: choose the cards and deal.");
       dealButton.disabled = false;
       return true;
     }
@@ -184,7 +219,7 @@
     widget.start = () => {
       if (!widget.boot) {
         widget.boot = boot().catch((error) => {
-          status.textContent = "Python could not start: " + error + ". Serve the site with make serve.";
+          status.textContent = bjI18n._("Python could not start: {error}. Serve the site with make serve.", { error });
           status.classList.add("bj-warning");
           throw error;
         });

@@ -4,7 +4,9 @@
    answer_json(reg, seed, index, answer) judges one answer. Python starts in the page's worker as
    soon as this script runs, and the engine is imported at once; a link that chooses the round
    asks for it then, so the worker deals it the moment Python is ready. window.bjPractice is for
-   the tests (its start and answer return promises). */
+   the tests (its start and answer return promises). Every sentence is a message in the page's language
+   (bjI18n), in the round's rulebook's words (the round's `words`, the glossary's, from Python); the
+   rules' meanings, notes and gists the catalog does not say yet are marked with their language. */
 (function () {
   "use strict";
   const root = document.getElementById("bj-practice");
@@ -21,58 +23,71 @@
   let dealing = 0; // the latest deal asked for (an earlier one still answering is dropped)
   const engine = (name, ...args) => bjPython.call("spec_engine.practice", name, ...args).then(JSON.parse);
 
-  const { el, clauseNodes, signed } = bjPython.dom;
+  const { el, clauseNodes, signed, inLanguage, say, upper, outcome } = bjPython.dom;
   const cardsNode = (codes) => bjPython.dom.cardsNode(CARDS, codes);
+  // The values of a message, with the round's rulebook's words (the glossary's, in the page's language).
+  const w = (values) => Object.assign({}, round && round.words, values);
 
   function sceneNode(scene) {
     const table = el("div", { class: "bj-scene" });
-    const dealer = el("p", { class: "bj-dealer" }, el("strong", {}, "You (the dealer): "));
+    const dealer = el("p", { class: "bj-dealer" }, el("strong", {}, bjI18n._("You (the dealer):", w())), " ");
     if (scene.dealer.length) dealer.append(cardsNode(scene.dealer), " = " + scene.dealer_total);
-    else dealer.append("no card yet");
+    else dealer.append(bjI18n._("no card yet", w()));
     table.append(dealer);
     const boxes = el("ul", { class: "bj-boxes" });
     for (const b of scene.boxes) {
       const item = el("li", { class: "bj-box", "data-box": String(b.box) },
-        el("strong", {}, "Box " + b.box), " · " + b.bettor + ", bet " + b.bet + ": ");
-      if (!b.hands.length) item.append("no card yet");
+        el("strong", {}, upper(bjI18n._("Box {number}", w({ number: b.box })))),
+        " · " + bjI18n._("{bettor}, bet {amount}:", w({ bettor: b.bettor, amount: b.bet })) + " ");
+      if (!b.hands.length) item.append(bjI18n._("no card yet", w()));
       b.hands.forEach((h, i) => {
         const hand = el("span", { class: "bj-hand" });
-        if (b.hands.length > 1) hand.append("hand " + (i + 1) + ": ");
+        if (b.hands.length > 1) hand.append(bjI18n._("hand {index}:", w({ index: i + 1 })) + " ");
         if (h.cards.length) hand.append(cardsNode(h.cards), " = " + h.total);
-        if (h.doubled) hand.append(" (doubled)");
-        if (h.bust) hand.append(" (bust)");
+        if (h.doubled) hand.append(" " + bjI18n._("(doubled)", w()));
+        if (h.bust) hand.append(" " + bjI18n._("(bust)", w()));
         item.append(hand);
       });
       boxes.append(item);
     }
     table.append(boxes);
     const extra = [];
-    if (scene.burnt) extra.push("burnt: " + scene.burnt + " card" + (scene.burnt > 1 ? "s" : ""));
+    if (scene.burnt) extra.push(bjI18n.ngettext("burnt: {count} card", "burnt: {count} cards", scene.burnt, w({ count: scene.burnt })));
     const notes = el("p", { class: "bj-notes" }, extra.join("; "));
-    if (scene.voided.length) notes.append(extra.length ? "; voided: " : "Voided: ", cardsNode(scene.voided));
+    if (scene.voided.length) {
+      const cards = { cards: cardsNode(scene.voided) };
+      notes.append(...(extra.length ? ["; ", ...say((v) => bjI18n._("voided: {cards}", w(v)), cards)] : say((v) => bjI18n._("Voided: {cards}", w(v)), cards)));
+    }
     if (extra.length || scene.voided.length) table.append(notes);
     if (scene.misdealt) {
-      const where = scene.misdealt.box ? "dealt to box " + scene.misdealt.box + " by mistake: " : "exposed by mistake: ";
-      table.append(el("p", { class: "bj-misdealt" }, el("strong", {}, "Card " + where), cardsNode([scene.misdealt.card])));
+      const values = { number: scene.misdealt.box, card: cardsNode([scene.misdealt.card]) };
+      const said = scene.misdealt.box ? say((v) => bjI18n._("Card dealt to box {number} by mistake: {card}", w(v)), values)
+        : say((v) => bjI18n._("Card exposed by mistake: {card}", w(v)), values);
+      // (the words in bold, the card beside them)
+      table.append(el("p", { class: "bj-misdealt" }, ...said.map((part, i) => (typeof part === "string" ? el("strong", {}, i ? part : upper(part)) : part))));
     }
     if (scene.settled.length) {
       const list = el("ul", { class: "bj-settled" });
       for (const s of scene.settled) {
-        list.append(el("li", {}, "Box " + s.box + (s.hand && s.hand > 1 ? ", hand " + s.hand : "") + ", " + s.bettor +
-          ": " + signed(s.amount) + " (" + s.info.replaceAll("_", " ") + ")"));
+        const values = w({ number: s.box, index: s.hand, bettor: s.bettor, net: signed(s.amount), outcome: outcome(s.info, w()) });
+        list.append(el("li", {}, upper(s.hand && s.hand > 1 ? bjI18n._("Box {number}, hand {index}, {bettor}: {net} ({outcome})", values)
+          : bjI18n._("Box {number}, {bettor}: {net} ({outcome})", values))));
       }
-      table.append(el("div", { class: "bj-settled-list" }, el("p", {}, "Settled so far:"), list));
+      table.append(el("div", { class: "bj-settled-list" }, el("p", {}, bjI18n._("Settled so far:", w())), list));
     }
     return table;
   }
 
   function ruleNode(rule) {
     const node = el("div", { class: "bj-rule", "data-field": rule.field });
-    node.append(el("p", {}, el("strong", {}, "The rule: "), rule.doc + " Here: ", el("strong", {}, rule.value), "."));
+    const value = { value: el("strong", inLanguage(rule.value_lang), rule.value) };
+    node.append(el("p", {}, el("strong", {}, bjI18n._("The rule:", w())), " ", el("span", inLanguage(rule.doc_lang), rule.doc), " ",
+      ...say((v) => bjI18n._("Here: {value}.", w(v)), value)));
+    const note = () => el("span", inLanguage(rule.note_lang), rule.note);
     if (!rule.clauses.length) {
-      node.append(el("p", { class: "bj-assumed" }, "Not stated in the regulation: the engine assumes this. " + rule.note));
+      node.append(el("p", { class: "bj-assumed" }, bjI18n._("Not stated in the regulation: the engine assumes this.", w()), " ", note()));
     } else if (rule.basis === "interpretation" && rule.note) {
-      node.append(el("p", { class: "bj-reading" }, "The project's reading: " + rule.note));
+      node.append(el("p", { class: "bj-reading" }, bjI18n._("The project's reading:", w()), " ", note()));
     }
     for (const c of rule.clauses) node.append(...clauseNodes(c));
     return node;
@@ -80,18 +95,18 @@
 
   function questionNode(q, index, count) {
     const section = el("section", { class: "bj-question", "data-kind": q.kind, "aria-labelledby": "bj-q-title" });
-    section.append(el("h3", { id: "bj-q-title", tabindex: "-1" }, "Step " + (index + 1) + " of " + count));
+    section.append(el("h3", { id: "bj-q-title", tabindex: "-1" }, bjI18n._("Step {step} of {count}", w({ step: index + 1, count }))));
     section.append(sceneNode(q.scene));
     const fieldset = el("fieldset", { class: "bj-answer" });
     fieldset.append(el("legend", {}, q.prompt));
     if (q.amount) {
       const f = el("form", { class: "bj-amount" });
       const id = "bj-amount-" + index;
-      f.append(el("label", { for: id }, "Net result for the bettor"),
+      f.append(el("label", { for: id }, bjI18n._("Net result for the bettor", w())),
         el("input", { id, name: "amount", type: "text", inputmode: "decimal", autocomplete: "off",
           "aria-describedby": id + "-hint" }),
-        el("small", { id: id + "-hint" }, "exact: 15 if you pay 15, -10 if you take 10, 0 for a push, 37.5 for halves"),
-        el("button", { type: "submit", class: "md-button md-button--primary" }, "Answer"));
+        el("small", { id: id + "-hint" }, bjI18n._("exact: 15 if you pay 15, -10 if you take 10, 0 for a push, 37.5 for halves", w())),
+        el("button", { type: "submit", class: "md-button md-button--primary" }, bjI18n._("Answer", w())));
       f.addEventListener("submit", (event) => {
         event.preventDefault();
         answer(f.elements.amount.value);
@@ -113,11 +128,12 @@
 
   function showTally() {
     if (!tally.rounds) {
-      tallyNode.textContent = "This session: no round finished yet.";
+      tallyNode.textContent = bjI18n._("This session: no round finished yet.");
       return;
     }
-    tallyNode.textContent = "This session: " + tally.rounds + " round" + (tally.rounds === 1 ? "" : "s") +
-      " finished, " + tally.right + " of " + tally.asked + " steps right.";
+    tallyNode.textContent = bjI18n.ngettext("This session: {rounds} round finished, {right} of {asked} steps right.",
+      "This session: {rounds} rounds finished, {right} of {asked} steps right.", tally.rounds,
+      { rounds: tally.rounds, right: tally.right, asked: tally.asked });
   }
 
   function ask() {
@@ -146,9 +162,9 @@
       return data;
     }
     round = Object.assign(data, { index: 0, right: 0, answered: false });
-    area.append(el("h2", { id: "bj-round-title" }, data.name + ", seed " + data.seed));
-    area.append(el("p", { class: "bj-bets" }, "Bets: " +
-      data.bets.map((b) => "box " + b.box + ", " + b.bettor + " " + b.amount).join("; ") + ". Table limits 10 to 500."));
+    area.append(el("h2", { id: "bj-round-title" }, bjI18n._("{name}, seed {seed}", w({ name: data.name, seed: data.seed }))));
+    const bets = data.bets.map((b) => bjI18n._("box {number}, {bettor} {amount}", w({ number: b.box, bettor: b.bettor, amount: b.amount })));
+    area.append(el("p", { class: "bj-bets" }, bjI18n._("Bets: {bets}. Table limits {min} to {max}.", w({ bets: bets.join("; "), min: 10, max: 500 }))));
     ask();
     return data;
   }
@@ -178,18 +194,19 @@
     if (chosen) chosen.classList.add(verdict.correct ? "bj-chosen-right" : "bj-chosen-wrong");
     const box = el("div", { class: verdict.correct ? "bj-right" : "bj-wrong" });
     if (verdict.correct) {
-      box.append(el("p", {}, el("strong", {}, "Right: "), verdict.right + "."));
+      box.append(el("p", {}, el("strong", {}, bjI18n._("Right:", w())), " " + bjI18n._("{answer}.", w({ answer: verdict.right }))));
     } else {
-      box.append(el("p", {}, el("strong", {}, "Not so: "), "you answered " + verdict.given +
-        "; the engine, under these rules: " + verdict.right + "."));
+      box.append(el("p", {}, el("strong", {}, bjI18n._("Not so:", w())), " " +
+        bjI18n._("you answered {given}; the engine, under these rules: {right}.", w({ given: verdict.given, right: verdict.right }))));
     }
     // the rule behind the step and its clauses, quoted for a right answer as for a wrong one
-    if (!verdict.rules.length) box.append(el("p", {}, "No rule value changes this: a win is paid the stake, " +
-      "a loss takes it, a push leaves it with the bettor."));
+    if (!verdict.rules.length) {
+      box.append(el("p", {}, bjI18n._("No rule value changes this: a win is paid the stake, a loss takes it, a push leaves it with the bettor.", w())));
+    }
     for (const rule of verdict.rules) box.append(ruleNode(rule));
     const last = index + 1 >= round.questions.length;
     const next = el("button", { type: "button", class: "md-button md-button--primary", id: "bj-next" },
-      last ? "See the score" : "Next step");
+      last ? bjI18n._("See the score", w()) : bjI18n._("Next step", w()));
     next.addEventListener("click", () => (last ? finish() : (round.index += 1, ask())));
     feedback.append(box, el("p", {}, next));
     next.focus();
@@ -204,9 +221,9 @@
     area.querySelector(".bj-question")?.remove();
     const total = round.questions.length;
     const result = el("section", { class: "bj-score", "aria-labelledby": "bj-score-title" },
-      el("h3", { id: "bj-score-title", tabindex: "-1" }, "Round over: " + round.right + " of " + total + " right"));
+      el("h3", { id: "bj-score-title", tabindex: "-1" }, bjI18n._("Round over: {right} of {total} right", w({ right: round.right, total }))));
     const again = el("button", { type: "button", class: "md-button md-button--primary", id: "bj-again" },
-      "Deal the next round (seed " + (Number(round.seed) + 1) + ")");
+      bjI18n._("Deal the next round (seed {seed})", w({ seed: Number(round.seed) + 1 })));
     again.addEventListener("click", () => start(round.reg, String(Number(round.seed) + 1)));
     result.append(el("p", {}, tallyNode.textContent), el("p", {}, again));
     area.append(result);
@@ -224,7 +241,7 @@
     window.bjPractice.readyMs = performance.now() - t0;
     window.bjPractice.phases = Object.assign({}, bjPython.phases, { engine });
     ready = true;
-    status.textContent = "Python is ready: choose a rulebook and deal a round.";
+    status.textContent = bjI18n._("Python is ready: choose a rulebook and deal a round.");
     startButton.disabled = false;
     await dealt;
   }
@@ -248,7 +265,7 @@
     return;
   }
   window.bjPractice.ready = boot().catch((error) => {
-    status.textContent = "Python could not start: " + error + ". Serve the site with make serve.";
+    status.textContent = bjI18n._("Python could not start: {error}. Serve the site with make serve.", { error });
     status.classList.add("bj-warning");
     throw error;
   });

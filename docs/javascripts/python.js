@@ -19,7 +19,9 @@
      bjPython.generation            how many workers the page has started (1 for the first)
      bjPython.phases                {pyodide, pack} milliseconds, once ready
      bjPython.dom                   what the pages draw alike: el, cardsNode, clauseHref,
-                                    clauseNodes (a clause's id, words and gist), signed
+                                    clauseNodes (a clause's id, words and gist), signed, and in
+                                    the page's language (javascripts/i18n.js): say (a message
+                                    whose values may be elements), upper, actionLabel, outcome
 
    The page's <html> gets the class bj-served, or bj-on-disk on a file:// address, before the
    page's "opened from disk" paragraph (.bj-disk-note) is read: a served page never shows it. Nothing is fetched from any other host. */
@@ -38,7 +40,7 @@
   let nextId = 1;
 
   function stopped(why) {
-    const error = new Error("Python was stopped (" + why + ")");
+    const error = new Error(bjI18n._("Python was stopped ({why})", { why }));
     error.stopped = why;
     return error;
   }
@@ -88,7 +90,7 @@
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      end(new Error(event.message || "the Python worker could not start"));
+      end(new Error(event.message || bjI18n._("the Python worker could not start")));
     };
     return promise;
   }
@@ -112,7 +114,7 @@
   // The site's SVG cards (cards: code -> {svg, name}) as one image named by its cards.
   function cardsNode(cards, codes) {
     const label = codes.map((c) => cards[c].name).join(", ");
-    const span = el("span", { class: "bj-cards", role: "img", "aria-label": label || "no card" });
+    const span = el("span", { class: "bj-cards", role: "img", "aria-label": label || bjI18n._("no card") });
     span.innerHTML = codes.map((c) => cards[c].svg).join("");
     for (const svg of span.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
     return span;
@@ -122,11 +124,72 @@
     return id.split("-")[0].toLowerCase() + ".html#" + id.toLowerCase().replaceAll(".", "-");
   }
 
-  // A clause ({id, text, gist, lang}): its id linked to its regulation page, its words, its gist.
+  // The attributes of a text in `lang` (a text the catalog does not translate yet is English:
+  // marked so, on a page in another language).
+  function inLanguage(lang, attrs) {
+    return lang && lang !== document.documentElement.lang ? Object.assign({ lang }, attrs) : attrs || {};
+  }
+
+  // A clause ({id, text, gist, lang, gist_lang}): its id linked to its regulation page, its words
+  // (in their own language), its gist (in the reader's, where the catalog has it).
   function clauseNodes(c) {
     return [el("p", { class: "bj-clause-id" }, el("a", { href: clauseHref(c.id) }, c.id)),
       el("blockquote", { class: "bj-clause", lang: c.lang }, el("p", {}, c.text)),
-      el("p", { class: "bj-gist" }, c.gist)];
+      el("p", inLanguage(c.gist_lang, { class: "bj-gist" }), c.gist)];
+  }
+
+  // A whole message whose values may be elements: `translate(values)` says it (bjI18n._ or
+  // ngettext with the values given), each element's place marked, then the text is cut there.
+  // Returns the text and the elements in order, for el() or append().
+  function say(translate, values) {
+    const marked = {};
+    const nodes = {};
+    for (const [key, value] of Object.entries(values || {})) {
+      if (value instanceof Node) {
+        marked[key] = "\u0001" + key + "\u0001";
+        nodes[key] = value;
+      } else {
+        marked[key] = value;
+      }
+    }
+    return translate(marked).split("\u0001").map((part, i) => (i % 2 ? nodes[part] : part)).filter((p) => p !== "");
+  }
+
+  // The first letter in upper case: a translation may begin with one of the glossary's words
+  // ("{the_box} 2": "el casillero 2"), which the glossary writes in lower case.
+  function upper(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // An action's name on a button, in the rulebook's words (`words`: the glossary's, from Python).
+  function actionLabel(kind, words) {
+    const names = {
+      hit: bjI18n.pgettext("action", "hit", words),
+      stand: bjI18n.pgettext("action", "stand", words),
+      double: bjI18n.pgettext("action", "double", words),
+      split: bjI18n.pgettext("action", "split", words),
+      surrender: bjI18n.pgettext("action", "surrender", words),
+      insurance: bjI18n.pgettext("action", "insurance", words),
+      even_money: bjI18n.pgettext("action", "even money", words),
+      close_insurance: bjI18n.pgettext("action", "close insurance", words),
+    };
+    return names[kind] || kind.replaceAll("_", " ");
+  }
+
+  // A settlement's outcome (the settle event's info) in words.
+  function outcome(info, words) {
+    const names = {
+      win: bjI18n.pgettext("outcome", "win", words),
+      lose: bjI18n.pgettext("outcome", "lose", words),
+      push: bjI18n.pgettext("outcome", "push", words),
+      blackjack: bjI18n.pgettext("outcome", "blackjack", words),
+      even_money: bjI18n.pgettext("outcome", "even money", words),
+      insurance_win: bjI18n.pgettext("outcome", "insurance win", words),
+      insurance_lose: bjI18n.pgettext("outcome", "insurance lose", words),
+      excess_returned: bjI18n.pgettext("outcome", "excess returned", words),
+      surrender: bjI18n.pgettext("outcome", "surrender", words),
+    };
+    return names[info] || info.replaceAll("_", " ");
   }
 
   function signed(amount) {
@@ -134,13 +197,15 @@
   }
 
   window.bjPython = {
-    dom: { el, cardsNode, clauseHref, clauseNodes, signed },
+    dom: { el, cardsNode, clauseHref, clauseNodes, signed, inLanguage, say, upper, actionLabel, outcome },
     base: BASE,
     phases: null,
     generation: 0,
     fromDisk,
-    serveHint: (page) => "Opened from disk: browsers refuse to run Python's WebAssembly from a file. " +
-      "Serve the site (make serve, then open http://127.0.0.1:8000/generated/" + page + ") to run it here.",
+    // (a page in another language is served under its folder: es/generated/...)
+    serveHint: (page) => bjI18n._("Opened from disk: browsers refuse to run Python's WebAssembly from a file. " +
+      "Serve the site (make serve, then open {address}) to run it here.", { address: "http://127.0.0.1:8000/" +
+      (bjI18n.lang() === "en" ? "" : bjI18n.lang() + "/") + "generated/" + page }),
     start,
     call: (module, name, ...args) => send("call", { module, name, args }),
     importModule: (module) => send("import", { module }),

@@ -82,6 +82,8 @@ LOCALIZED: dict[str, Callable[[], str | bytes]] = {
     "generated/cost.md": cost_page,
     "generated/strategy.md": strategy_page,
     "generated/pairs.md": pairs_page,
+    "generated/play.md": play_page,
+    "generated/practice.md": practice_page,
 }
 """The pages written in every language (relative to ``docs/``) -> their generator, which reads
 the active language (a download's text, or its bytes). A unit of ``data/translation.toml`` is
@@ -94,7 +96,7 @@ GENERATED = "generated/"
 
 
 def _showcase_pages() -> dict[str, str]:
-    return {"worked-hands.md": worked_hands_page(), "play.md": play_page(), "practice.md": practice_page()}
+    return {"worked-hands.md": worked_hands_page()}
 
 
 def suite_pages() -> dict[str, str]:

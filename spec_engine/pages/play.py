@@ -8,6 +8,8 @@ The page "Play it yourself" has one widget, started when the page opens; the wor
 (:mod:`spec_engine.pages.hands`) and the regulation pages have theirs folded, and Python is
 loaded only when the reader opens one (:func:`folded`). The cards are the site's own SVG
 cards (:mod:`spec_engine.pages.cards`), which the script fetches with Pyodide (``pyodide/cards.json``).
+Every sentence is a message of the catalog, said in the active language (the pages generator
+writes the page once per language; the widgets' forms say the language of the page they are on).
 """
 
 from __future__ import annotations
@@ -19,15 +21,33 @@ from dataclasses import dataclass
 
 from spec_engine.cards import DECK
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
+from spec_engine.i18n import SOURCE, _, active
 from spec_engine.pages.cards import card_name, card_svg
 
 EXAMPLE = {"box": "TS 6H", "dealer": "9D", "rest": "5C", "seed": "", "bet": "10"}
 """The cards and bet the form starts with (box 1 on 16 against a nine)."""
 
-SCRIPTS = '<script src="../javascripts/python.js"></script>\n<script src="../javascripts/play.js"></script>'
-"""The two scripts a page with a widget loads (neither fetches Python before a widget starts)."""
 
-STYLE = '<link rel="stylesheet" href="../stylesheets/play.css">'
+def site_root() -> str:
+    """The site's root from a generated page in the active language (``es/generated/play.html``
+    is one folder deeper than ``generated/play.html``): its raw HTML's scripts and style."""
+    return "../" if active() == SOURCE else "../../"
+
+
+def scripts(root: str = "../") -> str:
+    """The two scripts a page with a widget loads (neither fetches Python before a widget starts)."""
+    return "\n".join(f'<script src="{root}javascripts/{name}.js"></script>' for name in ("python", "play"))
+
+
+def style(root: str = "../") -> str:
+    """The widgets' style sheet."""
+    return f'<link rel="stylesheet" href="{root}stylesheets/play.css">'
+
+
+SCRIPTS = scripts()
+"""The scripts of an English page of the generated folder."""
+
+STYLE = style()
 
 DISK_NOTE = "{: .bj-disk-note }"
 """Marks a page's "opened from disk" paragraph (Markdown's attribute list): ``python.js`` marks a
@@ -50,11 +70,23 @@ class Field:
 def simple_fields() -> list[Field]:
     """The form of one box: its two cards, the dealer's first, the next cards, a seed and a bet."""
     return [
-        Field("box", "Box 1's two cards", "e.g. TS 6H (T = ten; S H D C = suits)", EXAMPLE["box"]),
-        Field("dealer", "The dealer's first card", "e.g. 9D", EXAMPLE["dealer"]),
-        Field("rest", "The next cards", "in the order they are drawn, e.g. 5C 7H", EXAMPLE["rest"]),
-        Field("seed", "Seed", "shuffles the rest of the shoe; leave every card empty for a seeded deal", "", "numeric"),
-        Field("bet", "Bet", "an exact amount, e.g. 10 (the table's limits: 10 to 500)", EXAMPLE["bet"], "decimal"),
+        Field("box", _("Box 1's two cards"), _("e.g. TS 6H (T = ten; S H D C = suits)"), EXAMPLE["box"]),
+        Field("dealer", _("The dealer's first card"), _("e.g. 9D"), EXAMPLE["dealer"]),
+        Field("rest", _("The next cards"), _("in the order they are drawn, e.g. 5C 7H"), EXAMPLE["rest"]),
+        Field(
+            "seed",
+            _("Seed"),
+            _("shuffles the rest of the shoe; leave every card empty for a seeded deal"),
+            "",
+            "numeric",
+        ),
+        Field(
+            "bet",
+            _("Bet"),
+            _("an exact amount, e.g. {example} (the table's limits: {min} to {max})", example=10, min=10, max=500),
+            EXAMPLE["bet"],
+            "decimal",
+        ),
     ]
 
 
@@ -71,10 +103,11 @@ def _field(widget: str, field: Field) -> str:
 def _rulebook(widget: str, regs: Sequence[str]) -> str:
     if len(regs) == 1:
         return f'<input type="hidden" name="reg" value="{regs[0]}">'
+    label, every = _("Rulebook"), _("All five, side by side")  # (a message in an f-string is not extracted)
     options = "".join(f'<option value="{reg}">{html.escape(rulebook_name(reg, with_id=True))}</option>' for reg in regs)
     return (
-        f'<p class="bj-field"><label for="{widget}-reg">Rulebook</label>'
-        f'<select id="{widget}-reg" name="reg"><option value="all">All five, side by side</option>'
+        f'<p class="bj-field"><label for="{widget}-reg">{html.escape(label)}</label>'
+        f'<select id="{widget}-reg" name="reg"><option value="all">{html.escape(every)}</option>'
         f"{options}</select></p>"
     )
 
@@ -94,6 +127,7 @@ def widget(
     ``script`` gives, per rulebook, the decisions a worked hand takes (each ``[kind, box,
     bettor, amount]``, refused ones too), which the tables offer one by one. A ``folded`` widget
     deals as soon as Python is ready (it is started by the reader's opening it)."""
+    deal = _("Deal")
     data = {"bettors": bettors or {1: "you"}, "script": script or {}}
     form = "".join(
         [
@@ -101,7 +135,7 @@ def widget(
             _rulebook(name, regs),
             *(_field(name, f) for f in fields),
             f'<p class="bj-field"><button type="submit" id="{name}-deal" class="md-button md-button--primary bj-deal" '
-            "disabled>Deal</button></p>",
+            f"disabled>{html.escape(deal)}</button></p>",
             "</form>",
         ]
     )
@@ -109,9 +143,21 @@ def widget(
     return (
         f'<div id="{name}" class="bj-play{" bj-folded" if folded else ""}" {attrs}>'
         + form
-        + f'<p id="{name}-status" class="bj-status" role="status">Python is not loaded: this part of the page '
-        "needs JavaScript.</p>" + f'<div id="{name}-tables" class="bj-tables" aria-live="polite"></div></div>'
+        + f'<p id="{name}-status" class="bj-status" role="status">{html.escape(no_script())}</p>'
+        + f'<div id="{name}-tables" class="bj-tables" aria-live="polite"></div></div>'
     )
+
+
+def no_script() -> str:
+    """A widget's status line until its script runs, in the active language."""
+    return _("Python is not loaded: this part of the page needs JavaScript.")
+
+
+def served_at(page: str) -> str:
+    """The address a served page of the generated folder has under ``make serve``, in the
+    active language's folder (``es/generated/...``)."""
+    folder = "" if active() == SOURCE else f"{active()}/"
+    return f"http://127.0.0.1:8000/{folder}generated/{page}"
 
 
 def folded(summary: str, body: str) -> str:
@@ -131,11 +177,11 @@ def play_page() -> str:
     """The page "Play it yourself"."""
     return "\n".join(
         [
-            "# Play it yourself",
+            "# " + _("Play it yourself"),
             "",
-            STYLE,
+            style(site_root()),
             "",
-            (
+            _(
                 "Choose a rulebook, or all five side by side, the cards and a bet: the engine deals them "
                 "**in this page** (Python running in your browser with Pyodide, "
                 "served by this site: nothing is sent anywhere). The actions the rulebook allows are "
@@ -143,26 +189,33 @@ def play_page() -> str:
                 "makes it, in the regulation's words. The settlement shows each stake's exact net result."
             ),
             "",
-            (
+            _(
                 "The shoe: box 1's two cards, the dealer's first card, then the next cards in the order they "
                 "are drawn (hits, doubles, splits, then the dealer's draws); after them, the rest of the "
                 "shoe shuffled with the seed (0 when empty). Leave the cards empty to play a seeded deal. "
-                "Card codes: rank `A 2-9 T J Q K`, suit `S H D C` (`TS` is the ten of spades). A link can "
-                "set the form and deal at once: `play.html?reg=CL&box=TS+6H&dealer=9D&rest=5C&bet=10` "
-                "(`reg=all` for the five side by side; `seed=7` for a seeded deal)."
+                "Card codes: rank `{ranks}`, suit `{suits}` (`{code}` is the ten of spades). A link can "
+                "set the form and deal at once: `{link}` "
+                "(`{all}` for the five side by side; `{seed}` for a seeded deal).",
+                ranks="A 2-9 T J Q K",
+                suits="S H D C",
+                code="TS",
+                link="play.html?reg=CL&box=TS+6H&dealer=9D&rest=5C&bet=10",
+                all="reg=all",
+                seed="seed=7",
             ),
             "",
             widget("bj", simple_fields()),
             "",
-            SCRIPTS,
+            scripts(site_root()),
             "",
-            (
+            _(
                 "Opened from disk (a `file://` address), browsers refuse to run the WebAssembly Python "
-                "needs: serve the site (`make serve`, then <http://127.0.0.1:8000/generated/play.html>) "
+                "needs: serve the site (`make serve`, then <{address}>) "
                 "or use the published site. The same hands, played when the site was built, are on "
-                "[Same hand, five rulebooks](worked-hands.md), each with its own table to play it here."
-                f"\n{DISK_NOTE}"
-            ),
+                "[Same hand, five rulebooks](worked-hands.md), each with its own table to play it here.",
+                address=served_at("play.html"),
+            )
+            + f"\n{DISK_NOTE}",
             "",
         ]
     )

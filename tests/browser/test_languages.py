@@ -3,7 +3,8 @@ leads to the same page in another language, ``lang`` is right on the page and on
 search finds Czech words (lunr has no Czech stemmer and its trimmer would cut Czech letters), and
 a trainee walks from the home page in their language to the onboarding and practice of their
 rulebook meeting no English sentence on a page declared translated (the pages still pending say,
-in the reader's language, that they are shown in English, and are marked ``lang="en"``)."""
+in the reader's language, that they are shown in English, and are marked ``lang="en"``), nor in a
+whole practice round (its questions, choices, verdicts and rules), nor at the play table."""
 
 from __future__ import annotations
 
@@ -80,17 +81,40 @@ def test_a_trainee_walks_home_onboarding_practice_in_their_language(page: Page, 
             expect(page.locator(".language-notice")).to_contain_text(PENDING[code])
         page.locator(f"article {step}").first.click()
         assert page.locator("html").get_attribute("lang") == code
-    expect(page.locator(".language-notice")).to_contain_text(PENDING[code])  # practice: pending for now
+    assert english_sentences(page.content(), code) == [], "practice"
     expect(page.locator("#bj-status")).to_contain_text("Python", timeout=60_000)
     expect(page.locator("#bj-start")).to_be_enabled(timeout=60_000)  # its scripts and Python found under /<code>/
     page.locator("#bj-start").click()
     expect(page.locator("#bj-round")).not_to_be_empty(timeout=60_000)
     assert walked[0] == "index.md"
+    steps = _practise_a_round(page, code)
+    assert steps > 5, steps
+
+
+def _practise_a_round(page: Page, code: str) -> int:
+    """Answer every step of the round dealt (the first choice, or 0 for a payment), each
+    question and each verdict read in ``code`` with no English sentence; the steps answered."""
+    steps = 0
+    while not page.locator("#bj-score-title").count():
+        expect(page.locator(".bj-question")).to_be_visible(timeout=30_000)
+        assert english_sentences(page.content(), code) == [], steps
+        if page.locator(".bj-amount input").count():
+            page.locator(".bj-amount input").fill("0")
+            page.locator(".bj-amount button").click()
+        else:
+            page.locator(".bj-choices button").first.click()
+        expect(page.locator("#bj-next")).to_be_visible(timeout=30_000)
+        assert english_sentences(page.content(), code) == [], steps  # the verdict, the rule, its clauses
+        assert page.locator(".bj-feedback .bj-rule, .bj-feedback p").count() >= 2  # the rule said, right or wrong
+        page.locator("#bj-next").click()
+        steps += 1
+    assert english_sentences(page.content(), code) == [], "score"
+    return steps
 
 
 def test_the_python_in_the_page_answers_in_the_pages_language(page: Page) -> None:
-    """The worker activates the page's language: the engine's refusal (the one message wrapped
-    on the Python side so far) reads in Spanish under /es/, in CL's word for doubling."""
+    """The worker activates the page's language: the engine's refusal reads in Spanish under
+    /es/, one sentence in CL's word for doubling, and the table says no English sentence."""
     page.goto("es/generated/play.html")
     expect(page.locator("#bj-deal")).to_be_enabled(timeout=60_000)
     page.select_option("#bj-reg", "CL")
@@ -101,7 +125,18 @@ def test_the_python_in_the_page_answers_in_the_pages_language(page: Page) -> Non
     page.click("#bj-deal")
     cl = page.locator('#bj .bj-table[data-reg="CL"]')
     cl.locator('button[data-action="double"][data-legal="false"]').click()
-    expect(cl.locator(".bj-refusal")).to_contain_text("solo se puede doblar con 9, 10, 11, no con 12")
+    expect(cl.locator(".bj-refusal")).to_contain_text(
+        "No está permitido doblar: solo se puede doblar con 9, 10, 11, no con 12"
+    )
+    expect(cl.locator(".bj-hand")).to_contain_text("Casilla 1: ")
+    assert english_sentences(page.content(), "es") == []
+    page.select_option("#bj-reg", "UY")
+    page.click("#bj-deal")
+    uy = page.locator('#bj .bj-table[data-reg="UY"]')
+    uy.locator('button[data-action="stand"][data-legal="true"]').click()
+    expect(uy.locator(".bj-settlement")).to_contain_text("Liquidación")
+    expect(uy.locator(".bj-hand")).to_contain_text("Casillero 1: ")  # Uruguay's word for the box
+    assert english_sentences(page.content(), "es") == []
 
 
 @pytest.mark.parametrize("name", ["cost", "strategy", "pairs"])

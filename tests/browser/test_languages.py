@@ -19,8 +19,8 @@ from tests.english import english_sentences
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-PENDING = {"es": "aún no está traducida", "cs": "zatím není přeložena", "it": "non è ancora tradotta"}
-"""The notice of a page not translated yet, in each language (the catalog's words)."""
+ENGLISH_ONLY = {"es": "solo está en inglés", "cs": "jen v angličtině", "it": "solo in inglese"}
+"""The notice of a page in English by design, in each language (the catalog's words)."""
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -38,12 +38,17 @@ def test_the_switcher_leads_to_the_same_page_in_each_language(page: Page, code: 
 
 
 def test_quotes_keep_their_language_and_english_left_is_marked(page: Page) -> None:
-    page.goto("cs/generated/uy.html")  # a regulation page not translated yet, under Czech
+    page.goto("cs/generated/uy.html")  # Uruguay's page in Czech: its clauses quoted in Spanish
     assert page.locator("html").get_attribute("lang") == "cs"
-    expect(page.locator(".language-notice")).to_contain_text(PENDING["cs"])
-    assert page.locator('article div[lang="en"] blockquote[lang="es"]').count() > 50  # UY's clauses, in Spanish
+    expect(page.locator(".language-notice")).to_contain_text("Překlad projektu")
+    assert page.locator('article blockquote[lang="es"]').count() > 50
+    assert page.locator('article div[lang="en"] blockquote').count() == 0  # nothing left in English
     page.goto("it/generated/glossary.html")
     assert page.locator('q[lang="it"]').count() >= 10
+    page.goto("es/protocol.html")  # a page for labs: English by design, and marked so
+    assert page.locator("html").get_attribute("lang") == "es"
+    expect(page.locator(".language-notice")).to_contain_text(ENGLISH_ONLY["es"])
+    assert page.locator('article [lang="en"]').count() >= 1
 
 
 @pytest.mark.parametrize(
@@ -75,10 +80,8 @@ def test_a_trainee_walks_home_onboarding_practice_in_their_language(page: Page, 
     for step in (f'a[href$="onboarding-{reg.lower()}.html"]', f'a[href*="practice.html?reg={reg}"]'):
         name = page.url.split(f"/{code}/", 1)[1].split("?")[0].replace(".html", ".md")
         walked.append(name)
-        if name in declared:
-            assert english_sentences(page.content(), code) == [], name
-        else:
-            expect(page.locator(".language-notice")).to_contain_text(PENDING[code])
+        assert name in declared, name  # every page of the walk is translated
+        assert english_sentences(page.content(), code) == [], name
         page.locator(f"article {step}").first.click()
         assert page.locator("html").get_attribute("lang") == code
     assert english_sentences(page.content(), code) == [], "practice"

@@ -19,14 +19,8 @@ import pytest
 
 from spec_engine import __version__
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.kit.conform import (
-    assemble,
-    first_difference,
-    normalize_status,
-    replay,
-    run,
-    summarize,
-)
+from spec_engine.kit.assemble import assemble, normalize_status, summarize
+from spec_engine.kit.conform import first_difference, replay, run
 from spec_engine.kit.driver import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
 from spec_engine.kit.report import JUNIT, REPORT, SUMMARY, read_report, verify
 from spec_engine.kit.verdict import verdict

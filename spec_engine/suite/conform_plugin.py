@@ -27,7 +27,8 @@ from typing import IO, Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.kit.conform import STATUSES, reproduction
+from spec_engine.kit.assemble import STATUSES
+from spec_engine.kit.conform import reproduction
 from spec_engine.kit.driver import ImplementationError
 from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.kit.trace import feature_path, regulation_of

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
-from spec_engine.errors import SpecError
+from spec_engine.errors import InputError, SpecError
 from spec_engine.events import to_jsonl
 from spec_engine.kit.conform import git_revision
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
@@ -411,8 +411,11 @@ def cmd_verify(folder: str) -> tuple[str, bool]:
     certificate's hashes and verdict against the report."""
     from pathlib import Path
 
-    from spec_engine.kit.report import verify
+    from spec_engine.kit.report import not_a_report, verify
 
+    problem = not_a_report(Path(folder))
+    if problem is not None:  # the reader's mistake, not a report altered
+        raise InputError(problem, field="verify")
     problems = verify(Path(folder))
     if problems:
         return "\n".join([f"{folder}: NOT as the run left it:", *(f"  - {p}" for p in problems)]), False

@@ -377,7 +377,7 @@ def test_first_difference() -> None:
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--out", "/proc/no/such/folder"], "--out: cannot write"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--jobs", "0"], "--jobs: expected a whole number, at least 1"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--memory-mb", "0"], "--memory-mb: expected a whole number"),
-        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--timeout", "-1"], "--timeout: expected a positive number"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--timeout", "-1"], "--timeout: expected a finite positive number"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--env", "no-equals"], "--env: expected NAME=VALUE"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--clause", "UY-999"], "--clause: no clause 'UY-999'"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--rerun-failed", "."], "--rerun-failed: "),
@@ -390,6 +390,64 @@ def test_bad_input_to_the_runner_ends_at_once_in_one_line(tmp_path: Path, args: 
     assert done.returncode == 2 and words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert list(tmp_path.iterdir()) == []  # no report folder left behind
+
+
+def _report_folder(folder: Path, header: dict[str, Any], results: list[dict[str, Any]]) -> Path:
+    folder.mkdir(parents=True)
+    lines = [{"kind": "header", **header}, *({"kind": "result", **r} for r in results)]
+    (folder / REPORT).write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return folder
+
+
+def lab_mistakes(where: Path) -> dict[str, list[str]]:
+    """Each mistake of a lab's own options or inputs (issue 31), as the runner's arguments."""
+    (where / "a-folder").mkdir()
+    script = where / "mybj.py"
+    script.write_text("print('hello')\n", encoding="utf-8")
+    hello_failed = _report_folder(where / "hello-failed", {"probe": {"ok": False, "status": "CRASH"}}, [])
+    all_passed = _report_folder(where / "all-passed", {"probe": {"ok": True}}, [{"nodeid": "x", "status": "PASS"}])
+    ref = f"{PY} -m spec_engine.kit.adapter"
+    return {
+        "a -k expression pytest cannot read": ["--impl", ref, "--regulation", "UY", "-k", "insurance and"],
+        "a -k expression that selects nothing": ["--impl", ref, "--regulation", "UY", "-k", "no_such_words"],
+        "--timeout nan": ["--impl", ref, "--timeout", "nan"],
+        "--timeout inf": ["--impl", ref, "--timeout", "inf"],
+        "--timeout 0": ["--impl", ref, "--timeout", "0"],
+        "--max-time inf": ["--impl", ref, "--max-time", "inf"],
+        "a folder as --impl": ["--impl", str(where / "a-folder")],
+        "a file that is not executable as --impl": ["--impl", str(script)],
+        "--rerun-failed on a report whose hello failed": ["--impl", ref, "--rerun-failed", str(hello_failed)],
+        "--rerun-failed on a report with nothing broken": ["--impl", ref, "--rerun-failed", str(all_passed)],
+        "--rerun-failed on a folder that is not a report": ["--impl", ref, "--rerun-failed", str(where)],
+        "--clause of another regulation": ["--impl", ref, "--regulation", "UY", "--clause", "CL-3"],
+    }
+
+
+def test_every_mistake_of_the_lab_is_one_line_and_exit_2_and_writes_nothing(tmp_path: Path) -> None:
+    """A lab's own mistake is never blamed on the implementation: one line, exit 2, no scenario
+    run, no report or certificate written (the --out folder is never made)."""
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    for mistake, args in lab_mistakes(inputs).items():
+        out = tmp_path / "out"
+        done = subprocess.run(
+            [PY, "-m", "spec_engine", "conform", *args, "--out", str(out)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 2, (mistake, done.returncode, done.stdout, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, (mistake, done.stderr)
+        assert done.stdout == "" and not out.exists(), mistake
+
+
+def test_verify_on_a_folder_that_is_not_a_report_is_exit_2(tmp_path: Path) -> None:
+    for folder in (tmp_path, tmp_path / "missing"):
+        done = subprocess.run([PY, "-m", "spec_engine", "verify", str(folder)], capture_output=True, text=True)
+        assert done.returncode == 2, done.stderr
+        assert "not a conformance report folder" in done.stderr or "no such folder" in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
 
 
 def test_vectors_check_takes_a_regulation(tmp_path: Path) -> None:

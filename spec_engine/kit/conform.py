@@ -60,6 +60,7 @@ import dataclasses
 import datetime
 import hashlib
 import json
+import math
 import os
 import re
 import shlex
@@ -67,6 +68,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -407,7 +409,7 @@ def _positive(kind: type[int] | type[float], least: float = 0.0, what: str = "a 
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
-        if value <= 0 or value < least:
+        if not math.isfinite(value) or value <= 0 or value < least:  # (nan and inf are floats too)
             raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
         return value
 
@@ -435,7 +437,10 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
     )
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
     parser.add_argument(
-        "--timeout", type=_positive(float), default=5.0, help="seconds each request may take (default 5)"
+        "--timeout",
+        type=_positive(float, what="a finite positive number of seconds"),
+        default=5.0,
+        help="seconds each request may take (default 5)",
     )
     parser.add_argument(
         "--memory-mb",
@@ -473,7 +478,10 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
         "yours but PATH, HOME, USER, LOGNAME, LANG, LANGUAGE, LC_*, TZ, TMPDIR and TERM)",
     )
     parser.add_argument(
-        "--max-time", type=_positive(float), default=3600.0, help="stop the whole run after this many seconds"
+        "--max-time",
+        type=_positive(float, what="a finite positive number of seconds"),
+        default=3600.0,
+        help="stop the whole run after this many seconds",
     )
     parser.add_argument(
         "--citations",
@@ -483,6 +491,61 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
         "contains: the expected clause among those cited (a relaxed run: never a conformance verdict)",
     )
     return parser
+
+
+def program_problem(program: str, path: str) -> str | None:
+    """Why ``program`` (the first word of ``--impl``) cannot be started as the implementation,
+    in one sentence; ``None`` when it can. ``path``: the implementation's ``PATH``."""
+    found = program
+    if "/" in program and not os.path.exists(program):
+        return f"no such program {program!r}: nothing is at that path"
+    if "/" not in program:
+        listed = [os.path.join(d, program) for d in path.split(os.pathsep) if d]
+        on_path = shutil.which(program, path=path) or next((f for f in listed if os.path.isfile(f)), None)
+        if on_path is None and os.path.isfile(program):
+            return f"no program {program!r} on the implementation's PATH, but a file of that name here: ./{program}"
+        if on_path is None:
+            return (
+                f"no such program {program!r} on the implementation's PATH (the kit's own virtualenv is not on it: "
+                "name a program by its path)"
+            )
+        found = on_path
+    if os.path.isdir(found):
+        return f"{program!r} is a folder, not a program: name the program inside it"
+    if not os.access(found, os.X_OK):
+        return (
+            f"{program!r} is a file that may not be executed: make it executable (chmod +x), or name "
+            'its interpreter first ("python3 mybj.py")'
+        )
+    return None
+
+
+def keyword_problem(
+    keyword: str, regulation: str | None, clauses: Sequence[str], only: Sequence[str] | None = None
+) -> str | None:
+    """Why ``-k keyword`` would run nothing, in one sentence (an expression pytest cannot read,
+    or one that selects no scenario of the run); ``None`` when it selects some. The suite's
+    scenarios are collected, not run."""
+    argv = suite_command("--collect-only", "-q", "--no-header", "-p", PLUGIN, "-k", keyword)
+    if regulation:
+        argv.append(f"--conform-regulation={regulation}")
+    argv += [f"--conform-clause={c}" for c in clauses]
+    child = suite_environment({k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"})
+    with tempfile.TemporaryDirectory(prefix="conform-k-") as tmp:
+        if only is not None:
+            chosen = Path(tmp) / "only.json"
+            chosen.write_text(json.dumps(list(only)), encoding="utf-8")
+            argv.append(f"--conform-only={chosen}")
+        done = subprocess.run(argv, env=child, capture_output=True, text=True, timeout=300, check=False)
+    if done.returncode == 4:  # pytest's usage error: the expression
+        said = [line for line in (done.stderr + done.stdout).splitlines() if "expression" in line.lower()]
+        detail = said[0].removeprefix("ERROR: ").strip() if said else "pytest could not read it"
+        return f"not an expression pytest can read: {detail}"
+    if done.returncode == 5:
+        return f"{keyword!r} selects no scenario of this run"
+    if done.returncode != 0:
+        return f"the scenarios could not be collected (pytest exit {done.returncode})"
+    return None
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
@@ -503,31 +566,28 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
         stop(f"--impl: {exc}")
     if not words:
         stop("--impl: the implementation's command line is empty")
-    program = words[0]
-    path = implementation_environment(os.environ).get("PATH", "")
-    if ("/" in program and not os.access(program, os.X_OK)) or (
-        "/" not in program and shutil.which(program, path=path) is None
-    ):
-        stop(
-            f"--impl: no such program {program!r} (a path that can be run, or a command on PATH; "
-            "the kit's own virtualenv is not on the implementation's PATH)"
-        )
+    problem = program_problem(words[0], implementation_environment(os.environ).get("PATH", ""))
+    if problem is not None:
+        stop(f"--impl: {problem}")
+    if args.regulation == "ALL":
+        args.regulation = None
     for wanted in args.clause:
         try:
             catalog_clause(wanted)
         except Exception:
             stop(f"--clause: no clause {wanted!r} in the catalog")
+        if args.regulation and not wanted.upper().startswith(f"{args.regulation}-"):
+            stop(f"--clause: {wanted} is not a clause of {args.regulation}: no scenario of this run is tagged with it")
     only = None
     if args.rerun_failed is not None:
         try:
             only = failed_nodeids(args.rerun_failed)
         except ValueError as exc:
             stop(f"--rerun-failed: {exc}")
-        if not only:
-            print(f"nothing to rerun: the report in {args.rerun_failed} has no failed or broken scenario")
-            return 0
-    if args.regulation == "ALL":
-        args.regulation = None
+    if args.keyword is not None:
+        problem = keyword_problem(args.keyword, args.regulation, args.clause, only)
+        if problem is not None:
+            stop(f"-k: {problem}")
     out = args.out or default_out(args.impl, args.regulation)
     if out.exists() and not out.is_dir():
         stop(f"--out: {out} exists and is not a folder")

@@ -40,8 +40,9 @@ def verify(folder: Path) -> list[str]:
     and the verdict the certificate and ``summary.json`` state against the one the results give."""
     problems: list[str] = []
     sums = folder / SUMS
-    if not (folder / REPORT).is_file():
-        return [f"{folder}: no {REPORT}: not a report folder"]
+    problem = not_a_report(folder)
+    if problem is not None:
+        return [problem]
     if not sums.is_file():
         return [f"{SUMS} is missing: not a sealed report folder"]
     listed: dict[str, str] = {}
@@ -78,8 +79,30 @@ def verify(folder: Path) -> list[str]:
 
 
 def failed_nodeids(folder: Path) -> list[str]:
-    """The scenarios an earlier report (its folder) lists as FAIL, ERROR, CRASH or TIMEOUT."""
+    """The scenarios an earlier report (its folder) lists as FAIL, ERROR, CRASH or TIMEOUT; a
+    ValueError, in one sentence, when there is nothing it can rerun (no report there, a run
+    that ended at its first hello, or one with nothing broken)."""
+    problem = not_a_report(folder)
+    if problem is not None:
+        raise ValueError(problem)
+    header, results = read_report(folder)
+    if not (header.get("probe") or {}).get("ok", True):
+        raise ValueError(
+            f"the run reported in {folder} ended at its first hello ({header['probe'].get('status')}): no scenario "
+            "ran, so none can be rerun; run the scenarios whole"
+        )
+    failed = [str(r["nodeid"]) for r in results if r.get("status") in BROKEN and r.get("nodeid")]
+    if not failed:
+        raise ValueError(f"nothing to rerun: the report in {folder} has no failed or broken scenario")
+    return failed
+
+
+def not_a_report(folder: Path) -> str | None:
+    """Why ``folder`` is not a conformance report folder, in one sentence; ``None`` when it is one."""
+    if not folder.exists():
+        return f"{folder}: no such folder"
+    if not folder.is_dir():
+        return f"{folder} is a file, not a report folder"
     if not (folder / REPORT).is_file():
-        raise ValueError(f"{folder} holds no {REPORT}: not a report folder")
-    _, results = read_report(folder)
-    return [str(r["nodeid"]) for r in results if r.get("status") in BROKEN and r.get("nodeid")]
+        return f"{folder} holds no {REPORT}: not a conformance report folder"
+    return None

@@ -76,7 +76,14 @@ def test_an_implementation_that_dies_at_its_first_hello_ends_the_run_at_once(tmp
     assert "Does not conform: the implementation's first hello ended in CRASH" in done.stdout
     header, results = read_report(out)
     assert results == []
-    assert header["probe"] == {"ok": False, "status": "CRASH", "message": "the implementation exited (code 3)"}
+    assert header["probe"] == {
+        "ok": False,
+        "status": "CRASH",
+        "message": "the implementation missed its first hello: the implementation exited (code 3)",
+        "stderr": "crash-on-start: cannot read /etc/mybj.conf\n",
+    }
+    page = (out / "certificate.html").read_text(encoding="utf-8")
+    assert "The first hello: CRASH" in page and "crash-on-start: cannot read /etc/mybj.conf" in page
     assert header["regulation"] == "UY" and header["suite"]["version"]
     assert header["protocol"]["kit"] == protocol_version() and header["kit"]["version"] == __version__
     summary = json.loads((out / SUMMARY).read_text())
@@ -109,6 +116,16 @@ def test_a_crash_mid_round_is_a_crash_and_the_process_is_restarted(tmp_path: Pat
         assert repro["expected_events"]  # the same requests replayed on the engine
     certificate = (tmp_path / "report" / "certificate.html").read_text(encoding="utf-8")
     assert certificate.count("crash-mid-round: no answer to") == len(results)
+
+
+def test_a_hello_missed_after_a_restart_is_reported_as_such(tmp_path: Path) -> None:
+    """The scenarios' process dies in the first scenario; the one started for the next misses
+    its hello: a TIMEOUT of that hello, not of the scenario's first step."""
+    _, results, _ = kit(tmp_path, hostile("late_hello", str(tmp_path / "starts"), "3"), timeout=1.0)
+    first, second, *_ = results
+    assert first["status"] == "CRASH", first
+    assert second["status"] == "TIMEOUT" and second["step"].startswith("hello"), second
+    assert "started again (start 2), missed its hello: no reply within 1.0 s" in second["message"], second
 
 
 def test_an_implementation_that_stops_answering_times_out_and_the_run_is_bounded(tmp_path: Path) -> None:
@@ -377,7 +394,7 @@ def test_first_difference() -> None:
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--out", "/proc/no/such/folder"], "--out: cannot write"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--jobs", "0"], "--jobs: expected a whole number, at least 1"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--memory-mb", "0"], "--memory-mb: expected a whole number"),
-        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--timeout", "-1"], "--timeout: expected a finite positive number"),
+        (["--impl", f"{PY} -m spec_engine.kit.adapter", "--timeout", "-1"], "--timeout: expected a finite positive"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--env", "no-equals"], "--env: expected NAME=VALUE"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--clause", "UY-999"], "--clause: no clause 'UY-999'"),
         (["--impl", f"{PY} -m spec_engine.kit.adapter", "--rerun-failed", "."], "--rerun-failed: "),
@@ -620,4 +637,27 @@ def test_verify_finds_an_altered_report(tmp_path: Path) -> None:
     assert done.returncode == 1 and "NOT as the run left it" in done.stdout
     report.write_text(kept, encoding="utf-8")
     (folder / "extra.txt").write_text("x", encoding="utf-8")
-    assert verify(folder) == ["extra.txt: not in SHA256SUMS (added after the run)"]
+    assert verify(folder) == [
+        "extra.txt: not in SHA256SUMS (added after the run)",
+        "extra.txt: not among the files the certificate states (added after the run)",
+    ]
+
+
+def test_verify_finds_an_edited_summary_even_with_its_sums_made_again(tmp_path: Path) -> None:
+    """summary.json is under the certificate's hashes: its counts or the implementation's
+    version edited, SHA256SUMS made again, the folder is not verified."""
+    from spec_engine.kit.verdict import write_sums
+
+    kit(tmp_path, hostile("six_to_five"))
+    folder = tmp_path / "report"
+    page = (folder / "certificate.html").read_text(encoding="utf-8")
+    assert '<tr data-file="summary.json">' in page and '<tr data-file="pytest.log">' in page
+    summary = json.loads((folder / SUMMARY).read_text(encoding="utf-8"))
+    summary["all"]["counts"] = {**summary["all"]["counts"], "PASS": 3, "FAIL": 0}
+    summary["hello"]["implementation"]["version"] = "9.9"
+    (folder / SUMMARY).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    write_sums(folder)
+    found = verify(folder)
+    assert "the certificate's SHA-256 of summary.json does not match the file" in found, found
+    assert any(p.startswith("summary.json's counts") for p in found)
+    assert "summary.json's hello is not its report's" in found

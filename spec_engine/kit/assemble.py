@@ -17,7 +17,7 @@ from typing import Any
 
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
-from spec_engine.kit.certificate import write_certificate
+from spec_engine.kit.certificate import chromium, write_certificate
 from spec_engine.kit.report import JUNIT, REPORT, REPRO, SUMMARY, _read_jsonl
 from spec_engine.kit.verdict import BROKEN, verdict, write_sums
 
@@ -256,17 +256,22 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
     name = implementation_name(header)
     (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}", header), encoding="utf-8")
     shutil.rmtree(partial, ignore_errors=True)
-    no_pdf = write_certificate(out, header, results)
-    header["pdf_missing"] = no_pdf
+    no_chromium = None if chromium() is not None else "no Chromium found to print the PDF (set CHROMIUM)"
     summary = {
         "implementation": name,
         "regulation": header.get("regulation"),
         **run_identity(header),
         "verdict": verdict(header, results).to_json(),
-        "certificate": {"html": CERTIFICATE_HTML, "pdf": None if no_pdf else CERTIFICATE_PDF, "pdf_missing": no_pdf},
+        "certificate": {
+            "html": CERTIFICATE_HTML,
+            "pdf": None if no_chromium else CERTIFICATE_PDF,
+            "pdf_missing": no_chromium,
+        },
         **summarize(results),
     }
+    # the summary first: the certificate states its hash, as of every other file of the report
     (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    header["pdf_missing"] = write_certificate(out, header, results)
     write_sums(out)
     return results
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation
-from spec_engine.kit.verdict import sha256, verdict
+from spec_engine.kit.verdict import SUMS, files_of, sha256, verdict
 
 HTML, PDF = "certificate.html", "certificate.pdf"
 CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "chromium", "chromium-browser", "google-chrome")
@@ -189,6 +189,17 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
             "</table>",
         ]
     failures = [row for row in results if _kind(row.get("status")) in ("FAIL", "BROKEN")]
+    probe = header.get("probe") or {}
+    if probe and not probe.get("ok", True):
+        lines += [
+            f"<h2>The first hello: {_e(probe.get('status'))}</h2>",
+            f"<p>{_e(probe.get('message') or '')}</p>",
+        ]
+        if probe.get("stderr"):
+            lines.append(
+                "<details open><summary>What the implementation wrote to stderr before it failed</summary>"
+                f"<pre>{_e(probe['stderr'])}</pre></details>"
+            )
     lines.append(f"<h2>Failures ({len(failures)})</h2>")
     lines += [_failure(row, out) for row in failures] or ["<p>None.</p>"]
     lines += [
@@ -207,13 +218,13 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
     return "\n".join(lines) + "\n"
 
 
-EVIDENCE = ("report.jsonl", "junit.xml", "scenarios.json")
-"""The report's files whose hashes the certificate states (and every reproduction file)."""
+NOT_EVIDENCE = (HTML, PDF, SUMS)
+"""The report's files whose hashes the certificate does not state: itself, the PDF printed from
+it, and the seal over every file (the certificate states the hash of every other file)."""
 
 
 def _evidence(out: Path) -> list[str]:
-    names = [name for name in EVIDENCE if (out / name).is_file()]
-    return names + sorted(p.relative_to(out).as_posix() for p in (out / "repro").glob("*.json"))
+    return files_of(out, leaving_out=NOT_EVIDENCE)
 
 
 def chromium() -> str | None:

@@ -244,6 +244,11 @@ def git_revision() -> str | None:
     return done.stdout.strip() or None if done.returncode == 0 else None
 
 
+STDERR_KEPT = 8000
+"""How many characters of the implementation's standard error a report keeps, at its end (a
+failed first hello, each failure's reproduction): the end of a traceback says what broke."""
+
+
 def probe(command: str, *, timeout: float, memory_mb: int, env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Start the implementation once, in the environment the scenarios will give it, and say
     hello: its reply, or what went wrong (CRASH, TIMEOUT, ERROR, or UNSUPPORTED for another
@@ -252,7 +257,14 @@ def probe(command: str, *, timeout: float, memory_mb: int, env: Mapping[str, str
     try:
         driver._spawn()
     except ImplementationError as exc:
-        return {"ok": False, "status": normalize_status(exc.status), "message": str(exc), "hello": driver.info or None}
+        driver.close()
+        return {
+            "ok": False,
+            "status": normalize_status(exc.status),
+            "message": str(exc),
+            "hello": driver.info or None,
+            "stderr": driver.stderr(STDERR_KEPT),
+        }
     except ValueError as exc:
         return {"ok": False, "status": "CRASH", "message": str(exc)}
     finally:

@@ -146,6 +146,9 @@ class ImplementationError(Exception):
     """The implementation misbehaved (not a refusal): the scenario cannot be judged."""
 
     status = "ERROR"
+    at_hello = False
+    """The implementation misbehaved at the ``hello`` of a process just started (its first, or
+    after a restart), not at the scenario's request that started it."""
 
 
 class ImplementationCrash(ImplementationError):

@@ -169,7 +169,15 @@ class ProtocolDriver:
             raise ImplementationCrash(f"cannot start {self.argv[0]!r}: {exc}") from exc
         self.starts += 1
         self._buffer = b""
-        reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
+        try:
+            reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
+        except ImplementationError as exc:  # said as the hello it is, not as the request that started it
+            if self.starts == 1:
+                missed = type(exc)(f"the implementation missed its first hello: {exc}")
+            else:
+                missed = type(exc)(f"the implementation, started again (start {self.starts}), missed its hello: {exc}")
+            missed.at_hello = True
+            raise missed from exc
         problems = self.check_hello({**reply, "id": 0}) if self.check_hello else hello_problems(reply)
         if problems:
             self.close()

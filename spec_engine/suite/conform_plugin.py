@@ -194,6 +194,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         result.update(status=status, message=message[:2000])
         if item.stash.get(_STEP, None):
             result["step"] = item.stash[_STEP]
+        if any(getattr(link, "at_hello", False) for link in _chain(exc)):  # not the step's request: the hello
+            result["step"] = "hello (of the implementation started for this request)"
         if status == "FAIL" and exc is not None:
             result["detail"] = str(exc)[:4000]
             pair = compared(exc)

@@ -93,11 +93,14 @@ class RecordingDriver(DriverWrapper):
         return reply
 
     # -- the vector
-    def vector(self, scenario: Mapping[str, Any], nodeid: str = "") -> dict[str, Any] | None:
+    def vector(
+        self, scenario: Mapping[str, Any], nodeid: str = "", checks: Mapping[str, Any] | None = None
+    ) -> dict[str, Any] | None:
         """The vector of what was recorded (``None`` if nothing was started). ``scenario``
         holds ``feature``, ``scenario``, ``line``, ``regulation`` and ``clauses`` (as in
         ``reports/scenarios.json``); ``nodeid`` is the pytest test id, whose brackets
-        name an outline's row (``example``)."""
+        name an outline's row (``example``); ``checks``, what the scenario's Then steps
+        checked beyond the replies (:class:`spec_engine.suite.steps.Checks`)."""
         kept = [(q, r) for q, r in self.calls if q["op"] in ("start", "act", *KEPT_QUERIES)]
         if not kept or kept[0][0]["op"] != "start":
             return None
@@ -132,6 +135,7 @@ class RecordingDriver(DriverWrapper):
             "events": log,
             "settlement": settlement(log or []),
             **({"generated": generated} if generated else {}),
+            **({"checks": dict(checks)} if checks is not None else {}),
         }
 
     def generated(self, log: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
@@ -147,10 +151,12 @@ class RecordingDriver(DriverWrapper):
             raise RuntimeError("the scenario played again on the engine gave another log: its cards cannot be recorded")
         return drawn
 
-    def save(self, folder: Path, scenario: Mapping[str, Any], nodeid: str = "") -> Path | None:
+    def save(
+        self, folder: Path, scenario: Mapping[str, Any], nodeid: str = "", checks: Mapping[str, Any] | None = None
+    ) -> Path | None:
         """Write the vector into ``folder`` (one file named by a hash of ``nodeid``: the
         dump sorts them out); ``None`` if nothing was started."""
-        vector = self.vector(scenario, nodeid)
+        vector = self.vector(scenario, nodeid, checks)
         if vector is None:
             return None
         folder.mkdir(parents=True, exist_ok=True)

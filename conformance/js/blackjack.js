@@ -193,7 +193,7 @@ const SUITS = 'SHDC';
 
 function parseCard(code) {
   if (typeof code !== 'string' || code.length !== 2 || !RANKS.includes(code[0]) || !SUITS.includes(code[1])) {
-    throw bad('shoe', `not a card: ${JSON.stringify(code)}`);
+    throw bad('card', `not a card: ${JSON.stringify(code)}`);
   }
   const rank = code[0];
   const value = rank === 'A' ? 1 : 'TJQK'.includes(rank) ? 10 : Number(rank);
@@ -1575,8 +1575,8 @@ function start(request) {
     for (const c of shoe) counts.set(c.code, (counts.get(c.code) || 0) + 1);
     const extra = [...counts].filter(([, n]) => n > rules.values.decks).map(([code]) => code).sort();
     if (extra.length) throw bad('shoe', `the stacked cards ${extra.join(' ')} are more than the ${rules.values.decks} deck(s) hold`);
-    const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
-    const maxBet = money(request.max_bet, 'max_bet');
+    const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'limits');
+    const maxBet = money(request.max_bet, 'limits');
     let seated = null;
     if (request.seated !== undefined && request.seated !== null) {
       const given = request.seated;
@@ -1598,15 +1598,15 @@ function start(request) {
   const shoes = (request.shoes || []).map((s) => cardsOf(s));
   if (level === 'session') {
     game.session = new Session(rules, {
-      participants: request.participants, advance: money(request.advance, 'advance'), minBet: money(request.min_bet, 'min_bet'),
-      maxBet: money(request.max_bet, 'max_bet'), seed: request.seed === undefined ? 1 : request.seed, shoes,
+      participants: request.participants, advance: money(request.advance, 'advance'), minBet: money(request.min_bet, 'limits'),
+      maxBet: money(request.max_bet, 'limits'), seed: request.seed === undefined ? 1 : request.seed, shoes,
       afterCut: Boolean(request.after_cut),
     });
     game.table = game.session.table;
     return;
   }
-  const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
-  const maxBet = money(request.max_bet, 'max_bet');
+  const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'limits');
+  const maxBet = money(request.max_bet, 'limits');
   const specialMax = new Map(Object.entries(request.special_max || {}).map(([k, v]) => [k, parseMoney(v, 'special_max')]));
   game.table = new Table(rules, {
     minBet, maxBet, participants: request.participants, shoes, afterCut: Boolean(request.after_cut), specialMax,
@@ -1622,10 +1622,21 @@ function withOverrides(rules, overrides) {
   const clauses = { ...rules.clauses };
   for (const [name, raw] of Object.entries(overrides)) {
     if (!(name in values)) throw bad('override', `unknown rule ${JSON.stringify(name)}`);
+    if (!sameKind(values[name], raw)) throw bad(`override [${name}]`, `value ${JSON.stringify(raw)} is not of the rule's kind`);
     values[name] = raw === 'none' ? null : raw;
     clauses[name] = [];
   }
   return { id: rules.id, values, clauses };
+}
+
+// Whether an override's value is of the rule's kind, as far as the rule set's own value shows
+// it (a flag, a whole number, a word, a list); a rule set without a value ("none") takes any.
+function sameKind(current, raw) {
+  if (current === null || raw === 'none') return true;
+  if (typeof current === 'boolean') return typeof raw === 'boolean';
+  if (Number.isInteger(current)) return Number.isInteger(raw);
+  if (Array.isArray(current)) return Array.isArray(raw);
+  return typeof raw === typeof current;
 }
 
 // Only a bettor with a stake on the box may decide for it: anyone else is an input error.

@@ -385,11 +385,7 @@ class EngineDriver:
                     f"the stacked cards {too_many} are more than the {self.rules.decks} deck(s) hold", field="shoe"
                 )
             self.round = Round(
-                self.rules,
-                Shoe(cards),
-                min_bet=parse_money(min_bet),
-                max_bet=None if max_bet is None else parse_money(max_bet),
-                seated=holders,
+                self.rules, Shoe(cards), min_bet=_limit(min_bet), max_bet=_limit(max_bet), seated=holders
             )
         except (InputError, RuleViolation) as exc:
             raise _refusal(exc) from exc
@@ -412,8 +408,8 @@ class EngineDriver:
             self.table = Table(
                 self.rules,
                 seed=1,
-                min_bet=parse_money(min_bet),
-                max_bet=None if max_bet is None else parse_money(max_bet),
+                min_bet=_limit(min_bet),
+                max_bet=_limit(max_bet),
                 participants=participants,
                 shoes=[parse_cards(s) for s in shoes],
                 auto_cut=False,
@@ -443,8 +439,8 @@ class EngineDriver:
                 self.rules,
                 participants,
                 advance=parse_money(advance),
-                min_bet=parse_money(min_bet),
-                max_bet=parse_money(max_bet),
+                min_bet=_limit(min_bet),
+                max_bet=_limit(max_bet),
                 seed=seed,
                 shoes=[parse_cards(s) for s in shoes],
                 stacked_after_cut=after_cut,
@@ -513,11 +509,9 @@ class EngineDriver:
         if action in BETTING_ACTIONS:
             self._finished = False
         if action == "bet":
-            rnd.place_bet(
-                args["box"], args["bettor"], parse_money(args["amount"]), unnoticed=args.get("unnoticed", False)
-            )
+            rnd.place_bet(args["box"], args["bettor"], _amount(args["amount"]), unnoticed=args.get("unnoticed", False))
         elif action == "change_bet":
-            rnd.change_bet(args["box"], args["bettor"], parse_money(args["amount"]))
+            rnd.change_bet(args["box"], args["bettor"], _amount(args["amount"]))
         elif action == "withdraw_bet":
             rnd.withdraw_bet(args["box"], args["bettor"])
         elif action == "consent":
@@ -525,9 +519,9 @@ class EngineDriver:
         elif action == "object":
             rnd.object_to(args["box"], args["bettor"], by=args.get("by"))
         elif action == "deal":
-            rnd.deal(misdeals=[(m["before"], m.get("to_box")) for m in args.get("misdeals") or ()])
+            rnd.deal(misdeals=_misdeals(args.get("misdeals")))
         elif action == "insurance":
-            rnd.insure(args["box"], args["bettor"], parse_money(args["amount"]))
+            rnd.insure(args["box"], args["bettor"], _amount(args["amount"]))
         elif action == "even_money":
             rnd.take_even_money(args["box"], args["bettor"])
         elif action == "close_insurance":
@@ -579,6 +573,36 @@ class EngineDriver:
                 final=_money_map(session.final()),
             )
         return out
+
+
+def _amount(value: object) -> Any:
+    """A bet's or an insurance's amount as money; one that is not money is passed on as it is,
+    for the round to refuse in its order of checks (the box and the bettor before the amount)."""
+    try:
+        return parse_money(value)  # type: ignore[arg-type]
+    except InputError:
+        return value
+
+
+def _limit(value: object) -> Any:
+    """A table limit as money; one that is not money at all is refused as the limits are
+    (field ``limits``, as for limits that are not positive or the wrong way round)."""
+    if value is None:
+        return None
+    try:
+        return parse_money(value)  # type: ignore[arg-type]
+    except InputError as exc:
+        raise InputError(f"a table limit is an amount of money, not {value!r}", field="limits") from exc
+
+
+def _misdeals(value: object) -> list[tuple[Any, Any]]:
+    """The ``misdeals`` argument as (card of the deal, box) pairs: an entry that is not an
+    object is refused naming ``misdeals``; its ``before`` is checked by the round (the same field)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
+        raise InputError("misdeals lists objects, each with the deal's card number before", field="misdeals")
+    return [(m.get("before"), m.get("to_box")) for m in value]
 
 
 def _refusal(exc: Exception) -> Refusal:

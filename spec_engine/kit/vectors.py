@@ -42,6 +42,7 @@ from typing import Any
 
 from spec_engine.cards import parse_cards
 from spec_engine.catalog import DATA, REGULATION_IDS
+from spec_engine.errors import InputError
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, EngineDriver, Reply, Request, jsonable
 from spec_engine.kit.protocol import ProtocolDriver
@@ -108,28 +109,29 @@ class RecordingDriver(DriverWrapper):
         final = self.inner.request({"op": "events"})
         log = final["events"] if final.get("ok") else None
         level = start.get("level", "round")
-        rules = ruleset(start["regulation"])
-        if start.get("overrides"):
-            rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
+        reg = start["regulation"] if start["regulation"] in REGULATION_IDS else scenario["regulation"]
+        try:
+            rules = ruleset(start["regulation"])
+            if start.get("overrides"):
+                rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
+            values = {f.name: jsonable(getattr(rules, f.name)) for f in RULE_FIELDS}
+        except InputError:  # a start refused before any rule set is in play (an unknown id, a bad override)
+            values = {}
         example = nodeid.partition("[")[2].removesuffix("]") or None
         generated = self.generated(log)
         return {
             "format": VECTOR_FORMAT,
             "protocol": PROTOCOL_VERSION,
-            "id": vector_id(scenario["feature"], scenario["scenario"], start["regulation"] if example else None),
+            "id": vector_id(scenario["feature"], scenario["scenario"], reg if example else None),
             "feature": scenario["feature"],
             "scenario": scenario["scenario"],
             "line": scenario["line"],
             "example": example,
             "clauses": list(scenario["clauses"]),
             **({"assumes": list(scenario["assumes"])} if scenario.get("assumes") else {}),
-            "regulation": start["regulation"],
+            "regulation": reg,
             "level": level,
-            "ruleset": {
-                "id": rules.id,
-                "values": {f.name: jsonable(getattr(rules, f.name)) for f in RULE_FIELDS},
-                "overrides": dict(start.get("overrides") or {}),
-            },
+            "ruleset": {"id": reg, "values": values, "overrides": dict(start.get("overrides") or {})},
             "start": {"request": start, "reply": expected_reply(start_reply)},
             "steps": [{"request": q, "reply": expected_reply(r)} for q, r in rest],
             "events": log,

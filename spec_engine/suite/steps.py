@@ -224,15 +224,22 @@ class Transcript(DriverWrapper):
 class Checks:
     """What a scenario's Then steps checked, beyond its requests and replies (which say the
     rest): the types of event whose presence, absence or content they compared, those compared
-    in a given order (one tuple per ordered table), and the fields of the table's state they
-    read. The protocol's coverage (:mod:`spec_engine.kit.obligations`) reads it."""
+    in a given order (one tuple per ordered table), those with nothing between them, and the
+    fields of the table's state they read. The protocol's coverage (:mod:`spec_engine.kit.obligations`) reads it."""
 
     events: set[str] = field(default_factory=set)
     order: list[tuple[str, ...]] = field(default_factory=list)
+    exactly: list[tuple[str, ...]] = field(default_factory=list)
+    """Those compared in order with nothing else between them."""
     state: set[str] = field(default_factory=set)
 
     def to_json(self) -> dict[str, Any]:
-        return {"events": sorted(self.events), "order": [list(o) for o in self.order], "state": sorted(self.state)}
+        return {
+            "events": sorted(self.events),
+            "order": [list(o) for o in self.order],
+            "exactly": [list(o) for o in self.exactly],
+            "state": sorted(self.state),
+        }
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,7 @@ from typing import Any
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.certificate import chromium, write_certificate
+from spec_engine.kit.obligations import of_run as obligations_of_run
 from spec_engine.kit.report import JUNIT, REPORT, REPRO, SUMMARY, _read_jsonl
 from spec_engine.kit.verdict import BROKEN, verdict, write_sums
 
@@ -183,6 +184,7 @@ PUBLIC_FIELDS = (
     "starts",
     "requests",
     "request_ms",
+    "obligations",
     "nodeid",
 )
 
@@ -268,6 +270,9 @@ def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -
             "pdf_missing": no_chromium,
         },
         **summarize(results),
+        "obligations": obligations_of_run(
+            header.get("regulations_run") or (), results, runner=bool((header.get("probe") or {}).get("ok", True))
+        ),
     }
     # the summary first: the certificate states its hash, as of every other file of the report
     (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.kit.obligations import obligations
+from spec_engine.kit.obligations import of_run as obligations_of_run
 from spec_engine.kit.verdict import SUMS, files_of, sha256, verdict
 
 HTML, PDF = "certificate.html", "certificate.pdf"
@@ -78,6 +80,40 @@ def _clause_rows(results: Sequence[Mapping[str, Any]], reg: str) -> list[str]:
             f'<br><span class="gist">{_e(clause.gist)}</span></td>{cells}</tr>'
         )
     return rows
+
+
+def _obligation_rows(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Per regulation run: the protocol's obligations the run exercised and those it did not."""
+    probe = header.get("probe") or {}
+    regs = [r for r in REGULATION_IDS if r in (header.get("regulations_run") or ())]
+    shown = obligations_of_run(regs, results, runner=bool(probe.get("ok", True)))
+    what = {o.id: o.what for o in obligations()}
+    lines = [
+        "<h2>The protocol's obligations</h2>",
+        "<p>Each promise of the protocol (<code>spec_engine/data/protocol/obligations.toml</code>) and whether "
+        "this run showed the implementation keeping it: exercised by a scenario that passed, checked by the "
+        "runner itself, declared untestable (with the reason), or not exercised (no scenario that passed here "
+        "exercises it: none was run, or they failed).</p>",
+        "<table><tr><th>regulation</th><th>obligations</th><th>exercised</th><th>by the runner</th>"
+        "<th>untestable</th><th>not exercised</th></tr>",
+    ]
+    kinds = ("exercised", "runner", "untestable", "not exercised")
+    for reg, row in shown.items():
+        cells = "".join(f"<td class=n>{len(row[k])}</td>" for k in kinds)
+        lines.append(f"<tr><td>{reg}</td><td class=n>{row['applicable']}</td>{cells}</tr>")
+    lines.append("</table>")
+    for reg, row in shown.items():
+        if row["not exercised"]:
+            items = "".join(f"<li><code>{_e(o)}</code>: {_e(what[o])}</li>" for o in row["not exercised"])
+            lines.append(
+                f'<p class="bad">{reg}: not exercised by this run ({len(row["not exercised"])})</p><ul>{items}</ul>'
+            )
+        lines.append(
+            f"<details><summary>{reg}: exercised ({len(row['exercised'])})</summary><p>"
+            + ", ".join(f"<code>{_e(o)}</code>" for o in row["exercised"])
+            + "</p></details>"
+        )
+    return lines
 
 
 def _failure(row: Mapping[str, Any], out: Path) -> str:
@@ -188,6 +224,7 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
             *_clause_rows(results, reg),
             "</table>",
         ]
+    lines += _obligation_rows(header, results)
     failures = [row for row in results if _kind(row.get("status")) in ("FAIL", "BROKEN")]
     probe = header.get("probe") or {}
     if probe and not probe.get("ok", True):

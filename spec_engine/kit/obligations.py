@@ -307,9 +307,14 @@ def vector_requests(vector: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [vector["start"]["request"], *(step["request"] for step in vector["steps"])]
 
 
+def one_or_many(wanted: Any) -> list[Any]:
+    """A detect value as a list (a value alone, or a list of values any of which will do)."""
+    return wanted if isinstance(wanted, list) else [wanted]
+
+
 def _one_of(wanted: Any, got: Any) -> bool:
     """``got`` is ``wanted``, or one of a list; a wanted text ending in ``*`` is a prefix."""
-    for one in wanted if isinstance(wanted, list) else [wanted]:
+    for one in one_or_many(wanted):
         if one == got or (isinstance(one, str) and one.endswith("*") and str(got).startswith(one[:-1])):
             return True
     return False
@@ -440,6 +445,37 @@ def figures(found: Coverage, regulations: Iterable[str] = REGULATION_IDS) -> dic
         parts = found.rulebook(reg)
         applicable = len(obligations()) - len(parts["not applicable"])
         out[reg] = {"applicable": applicable, **{k: len(v) for k, v in parts.items() if k != "not applicable"}}
+    return out
+
+
+def of_run(
+    regulations: Iterable[str], results: Iterable[Mapping[str, Any]], *, runner: bool = True
+) -> dict[str, dict[str, Any]]:
+    """What a conformance run showed of the protocol, per regulation it played: the obligations
+    its passing scenarios exercised (each result's ``obligations``), those the runner checked
+    (``runner``: the first hello passed), those declared untestable, and those not exercised
+    (no passing scenario of the run exercised them: none was run or selected, or they failed)."""
+    rows = list(results)
+    out = {}
+    for reg in regulations:
+        shown = {
+            oid
+            for r in rows
+            if r.get("regulation") == reg and r.get("status") == "PASS"
+            for oid in r.get("obligations") or ()
+        }
+        parts: dict[str, list[str]] = {"exercised": [], "runner": [], "untestable": [], "not exercised": []}
+        applicable = [o for o in obligations() if o.applies_to(reg)]
+        for o in applicable:
+            if o.by and runner:
+                parts["runner"].append(o.id)
+            elif o.id in shown:
+                parts["exercised"].append(o.id)
+            elif o.untestable:
+                parts["untestable"].append(o.id)
+            else:
+                parts["not exercised"].append(o.id)
+        out[reg] = {"applicable": len(applicable), **parts}
     return out
 
 

@@ -501,6 +501,7 @@ def test_a_selected_run_is_partial_even_when_every_scenario_passes(tmp_path: Pat
     assert any("deselected (-k " in d for d in found.details)
 
 
+@pytest.mark.xdist_group("vectors")
 def test_the_reference_conforms_on_a_whole_regulation(tmp_path: Path) -> None:
     header, results = run(REFERENCE, tmp_path / "it", regulation="IT", jobs=1, quiet=True)
     found = verdict(header, results)
@@ -511,6 +512,17 @@ def test_the_reference_conforms_on_a_whole_regulation(tmp_path: Path) -> None:
     assert any("claimed but not run here: CL, CZ, ES, UY" in d for d in found.details)
     assert {r.get("level") for r in results} <= {"round", "table", "session"} and all(r.get("level") for r in results)
     assert verify(tmp_path / "it") == []
+    # the obligations the run lists are those the project's own gate finds for IT in the test vectors
+    from spec_engine.kit.obligations import coverage
+    from spec_engine.kit.vectors import load
+    from tests.test_protocol import dumped_folder
+
+    listed = json.loads((tmp_path / "it" / SUMMARY).read_text(encoding="utf-8"))["obligations"]["IT"]
+    gate = coverage(v for v in load(dumped_folder()) if v["regulation"] == "IT").rulebook("IT")
+    assert listed["exercised"] == gate["exercised"] and listed["not exercised"] == gate["missing"]
+    assert listed["runner"] == gate["runner"] and listed["untestable"] == gate["untestable"]
+    page = (tmp_path / "it" / "certificate.html").read_text(encoding="utf-8")
+    assert "<h2>The protocol's obligations</h2>" in page and f"IT: exercised ({len(gate['exercised'])})" in page
 
 
 def test_a_relaxed_run_is_never_a_conformance_verdict(tmp_path: Path) -> None:

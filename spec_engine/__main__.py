@@ -533,7 +533,13 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     command("vectors", add_help=False)
     p = command("verify")
     p.add_argument("folder", help="the report folder (conform --out)")
-    command("changelog")
+    p = command("changelog")
+    p.add_argument(
+        "--since",
+        metavar="VERSION",
+        help="instead: what an implementation of this protocol version must change (each change's obligations, "
+        "with the format, an example line and the section of the protocol page)",
+    )
     p = command("new-regulation")
     p.add_argument("id", help="the new regulation's id: two capital letters (its clauses are ID-1, ID-2...)")
     p.add_argument("--text", required=True, type=Path, help="the text, verbatim, as a UTF-8 file")
@@ -575,6 +581,13 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
         elif args.command == "new-regulation":
             print(cmd_new_regulation(args))
+        elif args.command == "changelog" and args.since is not None:
+            from spec_engine.kit.obligations import changes_since
+
+            try:
+                sys.stdout.write(changes_since(args.since))
+            except ValueError as exc:
+                raise InputError(str(exc), field="--since") from exc
         elif args.command == "changelog":
             from spec_engine.kit.manifest import changelog
 

@@ -153,3 +153,30 @@ def test_the_command_prints_each_rulebook_s_figures(capsys: pytest.CaptureFixtur
 
 def test_every_regulation_is_counted(found: Coverage) -> None:
     assert set(figures(found)) == set(REGULATION_IDS)
+
+
+def test_the_change_list_since_1_0_says_for_every_change_how_with_an_example_and_where() -> None:
+    """`blackjack-spec changelog --since 1.0`: every change of the history since, and under
+    each the obligations it brought, each with its format, an example line and its section."""
+    import subprocess
+    import sys
+
+    text = ob.changes_since("1.0")
+    parts = text.split("\n### ")
+    for version in versions.versions()[1:]:
+        for change in version.changes:
+            heading = f"{change.kind}: {change.what}\n"
+            mine = [p for p in parts if p.startswith(heading)]
+            assert mine, heading
+            assert all(change.text in p and "- Example: `" in p and "- See: [protocol.md#" in p for p in mine), heading
+    later = [o for o in obligations() if o.since != "1.0"]
+    assert later and all(f"`{o.id}`" in text and o.example in text for o in later)
+    done = subprocess.run(
+        [sys.executable, "-m", "spec_engine", "changelog", "--since", "1.0"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout == text
+    done = subprocess.run(
+        [sys.executable, "-m", "spec_engine", "changelog", "--since", "one"], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert ob.changes_since(versions.current()).endswith("is the protocol the kit speaks.\n")

@@ -479,6 +479,57 @@ def of_run(
     return out
 
 
+# ------------------------------------------------------------------------------ what to change
+def _obligation_lines(o: Obligation) -> list[str]:
+    lines = [f"- `{o.id}`: {o.what}"]
+    if o.how:
+        lines.append(f"    - How: {o.how}")
+    if o.example:
+        lines.append(f"    - Example: `{o.example}`")
+    lines.append(f"    - See: [{DOC}#{o.section}]({DOC}#{o.section})")
+    return lines
+
+
+def changes_since(version: str) -> str:
+    """What an implementation of protocol ``version`` must change to speak the kit's (Markdown):
+    each change of the history since, oldest first, with what it says, and under it each
+    obligation it brought, what it owes, how (the format), an example line and the section of
+    ``docs/protocol.md`` that says it; then the obligations of each version that no change of the
+    history names (a convention stated when the docs were silent)."""
+    versions.parse(version)
+    after = versions.parse(version)
+    newer = [v for v in versions.versions() if v.key > after]
+    kept = [o for o in obligations() if versions.parse(o.since) > after]
+    major = sum(c.kind in versions.MAJOR_KINDS for v in newer for c in v.changes)
+    count = sum(len(v.changes) for v in newer)
+    lines = [
+        f"# What to change: protocol {version} to {versions.current()}",
+        "",
+        f"{count} change(s) since {version}, {major} of them changing a meaning or adding an obligation (an "
+        f"implementation of {version} may fail where it passed); {len(kept)} obligation(s) to keep, each with "
+        "the format and an example line. The sections named are those of docs/protocol.md (on the site, the "
+        "protocol page).",
+        "",
+    ]
+    if not newer:
+        return "\n".join([*lines, f"Nothing: {version} is the protocol the kit speaks."]) + "\n"
+    for v in newer:
+        lines += [f"## {v.version} ({v.date})", ""]
+        for change in v.changes:
+            lines += [f"### {change.kind}: {change.what}", "", change.text, ""]
+            brought = [o for o in kept if o.since == v.version and o.change == change.what]
+            for o in brought:
+                lines += _obligation_lines(o)
+            lines += [""] if brought else []
+        apart = [o for o in kept if o.since == v.version and o.change is None]
+        if apart:
+            lines += [f"### Also owed since {v.version}", ""]
+            for o in apart:
+                lines += _obligation_lines(o)
+            lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
 # ------------------------------------------------------------------------------ the gate
 def anchors(markdown: str) -> set[str]:
     """The anchors of a page's headings, as the site's Markdown gives them."""

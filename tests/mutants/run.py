@@ -25,13 +25,15 @@ from typing import Any
 
 from spec_engine.kit.driver import PROTOCOL_VERSION
 from tests.mutants.catalog import CONTROL, MUTANTS, Mutant, mutant
-from tests.mutants.selection import REGULATIONS_ENV
+from tests.mutants.selection import PLAN_ENV, REGULATIONS_ENV, SCENARIOS_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT = ROOT / "reports" / "mutants.json"
 
 
-def _environment(m: Mutant, results: Path, regulations: tuple[str, ...]) -> dict[str, str]:
+def _environment(
+    m: Mutant, results: Path, regulations: tuple[str, ...], scenarios: list[tuple[str, int, str | None]] | None = None
+) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
     env.update(
         BLACKJACK_SPEC_IMPL=f"{sys.executable} -m tests.mutants.adapter {m.name}",
@@ -39,6 +41,8 @@ def _environment(m: Mutant, results: Path, regulations: tuple[str, ...]) -> dict
         BLACKJACK_SPEC_TIMEOUT=env.get("BLACKJACK_SPEC_TIMEOUT", "5"),
     )
     env[REGULATIONS_ENV] = ",".join(regulations)
+    if scenarios is not None:
+        env[SCENARIOS_ENV] = json.dumps(sorted(scenarios, key=str))
     return env
 
 
@@ -65,9 +69,12 @@ def probe(m: Mutant, *, timeout: float = 20) -> str | None:
     return None
 
 
-def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[str, Any]:
+def run_mutant(
+    m: Mutant, *, full: bool = False, timeout: float = 120, scenarios: list[tuple[str, int, str | None]] | None = None
+) -> dict[str, Any]:
     """Run the scenarios of ``m``'s regulations (``full``: all it concerns, else its quick
-    sample) against it; the outcome as a report entry."""
+    sample) against it, or only ``scenarios`` of them (feature, line, row: as test vectors name
+    them); the outcome as a report entry."""
     regulations = m.run_on(full)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"mutant-{m.name}-") as tmp:
@@ -89,7 +96,12 @@ def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[s
             "tests/test_features.py",
         ]
         proc = subprocess.run(
-            argv, cwd=ROOT, env=_environment(m, results, regulations), capture_output=True, text=True, timeout=timeout
+            argv,
+            cwd=ROOT,
+            env=_environment(m, results, regulations, scenarios),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
         scenarios: list[dict[str, Any]] = json.loads(results.read_text("utf-8")) if results.exists() else []
     failing = [s for s in scenarios if s["status"] == "failed"]
@@ -126,6 +138,37 @@ def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[s
     elif not scenarios:  # pytest did not get as far as the scenarios: say why
         entry["error"] = (proc.stdout + proc.stderr)[-2000:]
     return entry
+
+
+Place = tuple[str, int, str | None]
+
+
+def run_plan(plan: dict[Place, str], *, timeout: float = 300) -> dict[Place, bool]:
+    """One run of several deviations at once (each scenario of ``plan`` plays the deviation
+    planned for it, through the multiplexing adapter; ``""``: none): whether each failed."""
+    with tempfile.TemporaryDirectory(prefix="deviations-") as tmp:
+        folder = Path(tmp)
+        spec = {
+            "current": str(folder / "current"),
+            "outcomes": str(folder / "outcomes.json"),
+            "plan": [[*place, name] for place, name in plan.items()],
+        }
+        (folder / "plan.json").write_text(json.dumps(spec), encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+        env.update(
+            BLACKJACK_SPEC_IMPL=f"{sys.executable} -m tests.mutants.adapter --plan {spec['current']}",
+            BLACKJACK_SPEC_RESULTS=str(folder / "scenarios.json"),
+        )
+        env[PLAN_ENV] = str(folder / "plan.json")
+        argv = [sys.executable, "-m", "pytest", "-q", "--assert=plain", "-p", "no:hypothesispytest"]
+        argv += ["-p", "spec_engine.suite.results_elsewhere", "-p", "tests.mutants.selection", "--tb=no"]
+        subprocess.run(
+            [*argv, "--no-header", "tests/test_features.py"], cwd=ROOT, env=env, capture_output=True, timeout=timeout
+        )
+        outcomes = (
+            json.loads((folder / "outcomes.json").read_text("utf-8")) if (folder / "outcomes.json").exists() else []
+        )
+    return {(feature, line, row): failed for feature, line, row, _, failed in outcomes}
 
 
 def run_all(

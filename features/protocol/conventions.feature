@@ -1,5 +1,5 @@
 Feature: The protocol's conventions of the log and the table under every rulebook
-  When an event is logged and what it holds (docs/protocol.md: The round's log, The shoe), played
+  The moment each event is logged and what it holds (docs/protocol.md: The round's log, The shoe), played
   under the five rule sets, one Examples table per regulation. Where a scenario needs a rule
   value a rulebook does not have, the game sets it (a value no text states: a refusal by it
   names the rule alone); the burns after a shuffle differ (none for the club, one for Uruguay,

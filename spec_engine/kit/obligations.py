@@ -315,7 +315,9 @@ def one_or_many(wanted: Any) -> list[Any]:
 def _one_of(wanted: Any, got: Any) -> bool:
     """``got`` is ``wanted``, or one of a list; a wanted text ending in ``*`` is a prefix."""
     for one in one_or_many(wanted):
-        if one == got or (isinstance(one, str) and one.endswith("*") and str(got).startswith(one[:-1])):
+        if one == got or (
+            isinstance(one, str) and one.endswith("*") and got is not None and str(got).startswith(one[:-1])
+        ):
             return True
     return False
 

@@ -476,7 +476,12 @@ class EngineDriver:
     def _act_checked(self, action: str, args: dict[str, Any]) -> None:
         try:
             self._act(action, args)
-        except (RuleViolation, InputError) as exc:
+        except InputError as exc:
+            amount = _amount(args.get("amount")) if exc.field == "amount" else None
+            if isinstance(amount, _NotMoney):  # the reader's words for what is not money
+                raise Refusal("input_error", f"amount: {amount.said()}", field="amount") from exc
+            raise _refusal(exc) from exc
+        except RuleViolation as exc:
             raise _refusal(exc) from exc
         if self.table is not None and self.round is not None and self.round.phase is Phase.DONE and not self._finished:
             self._finished = True
@@ -581,7 +586,25 @@ def _amount(value: object) -> Any:
     try:
         return parse_money(value)  # type: ignore[arg-type]
     except InputError:
-        return value
+        return _NotMoney(value)
+
+
+class _NotMoney:
+    """An amount that is not money, on its way to the round's checks (which refuse it in their
+    order, naming amount); said as the protocol's reader says it."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def said(self) -> str:
+        try:
+            parse_money(self.value)  # type: ignore[arg-type]
+        except InputError as exc:
+            return str(exc).removeprefix("amount: ")
+        return f"not an amount of money: {self.value!r}"
 
 
 def _limit(value: object) -> Any:

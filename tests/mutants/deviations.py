@@ -430,7 +430,7 @@ _DEVIATIONS = (
     ),
     _d(
         "bet_amount_read_first",
-        ("order.bet",),
+        ("order.amount-after-box",),
         "a bet's amount is checked before its box (the order of a bet's refusals)",
         _edge(Deviation(before=_bet_amount_first)),
     ),
@@ -568,7 +568,7 @@ _DEVIATIONS = (
     ),
     _d(
         "misdeals_entry_unnamed",
-        ("refusal.misdeals",),
+        ("refusal.misdeals-entry",),
         "a misdeals entry without a card number names no field",
         _edge(
             Deviation(
@@ -626,13 +626,13 @@ _DEVIATIONS = (
     # -- refusals checked loosely
     _d(
         "every_field_listed",
-        ("refusal.bets", "refusal.box"),
+        ("refusal.field-exact",),
         "every input error names one field listing all the field names",
         _edge(Deviation(after=_fields_listed)),
     ),
     _d(
         "rule_of_the_same_clauses",
-        ("refusal.last-round", "refusal.hit-21"),
+        ("refusal.rule-exact",),
         "a refusal names another rule citing the same clauses (announce_last_round, insurance_exact, hit_on_soft_21)",
         _edge(Deviation(after=_rule_of_the_same_clauses)),
     ),

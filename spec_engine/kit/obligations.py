@@ -602,17 +602,13 @@ def problems(found: Coverage | None, page: str) -> list[str]:
 
 # ------------------------------------------------------------------------------ command line
 def main(argv: Sequence[str] | None = None) -> int:
-    from spec_engine.kit.exercised import recorded
-    from spec_engine.kit.vectors import load
+    from spec_engine.kit.exercised import vectors_arguments, vectors_of
 
     parser = argparse.ArgumentParser(description="The protocol's obligations each rulebook's scenarios exercise.")
-    parser.add_argument(
-        "vectors", type=Path, nargs="?", help="a folder of test vectors (default: record the suite now)"
-    )
-    parser.add_argument("--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="only these")
+    vectors_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    found = coverage(load(args.vectors) if args.vectors else recorded())
+    found = coverage(vectors_of(args))
     regs = args.regulation or list(REGULATION_IDS)
     if args.json:
         print(json.dumps({reg: found.rulebook(reg) for reg in regs}, indent=1))

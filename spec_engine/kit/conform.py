@@ -37,7 +37,9 @@ The report goes to the ``--out`` folder:
   actual) value;
 - ``junit.xml``: the same for CI tools (FAIL is a ``failure``; ERROR, CRASH and TIMEOUT are
   ``error``; UNSUPPORTED and SKIP are ``skipped``);
-- ``summary.json``: the verdict, counts and percentages per regulation and per clause;
+- ``summary.json``: the verdict, counts and percentages per regulation and per clause, and per
+  regulation the protocol's obligations the run exercised and those it did not
+  (:mod:`spec_engine.kit.obligations`; each passing scenario's in ``report.jsonl``);
 - ``repro/<scenario>.json`` for every FAIL, ERROR, CRASH and TIMEOUT: the rule set, every
   request sent (queries included), the expected event log (the same requests replayed on the
   engine), the actual one (a FAIL's: after a crash, a timeout or garbage the implementation is
@@ -48,7 +50,13 @@ The report goes to the ``--out`` folder:
   slowest, in milliseconds, from a request written to its reply read);
 - ``scenarios.json``: the results in the format of ``reports/scenarios.json``;
 - ``certificate.html`` and ``certificate.pdf`` (:mod:`spec_engine.kit.certificate`; the PDF
-  needs a Chromium), ``pytest.log``, and ``SHA256SUMS`` over every file (:func:`verify`).
+  needs a Chromium; the certificate states the SHA-256 of every other file, the summary
+  included), ``pytest.log``, and ``SHA256SUMS`` over every file (:func:`verify`).
+
+A mistake in the lab's own options or inputs (a ``-k`` that reads or selects nothing, a
+timeout that is not finite, a folder or a file that may not be run as ``--impl``,
+``--rerun-failed`` with nothing it can rerun) ends at once in one line, exit 2, before anything
+is run or written.
 
 :func:`report_page` renders one report folder, or a folder of them, as a Markdown page.
 """

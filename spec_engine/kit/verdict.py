@@ -20,7 +20,8 @@ relaxed            no failure, but refusals were compared with                  
                    ``--citations contains``: not a conformance verdict
 =================  ===============================================================  ====
 
-(Exit 2 is the command line's: bad options, or a suite that could not run at all.)
+(Exit 2 is the command line's: a mistake in the lab's own options or inputs, said in one line
+before anything runs, or a suite that could not run at all.)
 
 The **seal**: ``SHA256SUMS`` lists every file of the report folder with its SHA-256, the
 certificate lists those of every other file but itself and the PDF printed from it (the

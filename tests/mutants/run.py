@@ -12,6 +12,7 @@ Mutants run side by side (``jobs`` child pytest processes at once).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -174,14 +175,17 @@ def run_plan(plan: dict[Place, str], *, timeout: float = 300) -> dict[Place, boo
 def run_all(
     names: Iterable[str] | None = None, *, jobs: int = 2, full: bool = False, control: bool = True
 ) -> dict[str, Any]:
-    """Run the mutants (all by default) and the control (on every regulation); the whole
-    report. ``full``: each mutant on every regulation it concerns, not its quick sample."""
+    """Run the mutants (all by default) and the control (on every regulation they concern);
+    the whole report. ``full``: each mutant on every regulation it concerns, not its quick
+    sample."""
     chosen = [mutant(n) for n in names] if names is not None else list(MUTANTS.values())
     if control:
-        chosen = [CONTROL, *[m for m in chosen if m is not CONTROL]]
+        concerned = {r for m in chosen for r in m.regulations} or set(CONTROL.regulations)
+        scope = dataclasses.replace(CONTROL, regulations=tuple(r for r in CONTROL.regulations if r in concerned))
+        chosen = [scope, *[m for m in chosen if m.name != CONTROL.name]]
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        entries = list(pool.map(lambda m: run_mutant(m, full=full or m is CONTROL), chosen))
+        entries = list(pool.map(lambda m: run_mutant(m, full=full or m.name == CONTROL.name), chosen))
     ctrl = next((e for e in entries if e["mutant"] == CONTROL.name), None)
     mutants = [e for e in entries if e["mutant"] != CONTROL.name]
     caught = sum(e["caught"] for e in mutants)

@@ -23,21 +23,26 @@
 #
 # To practise, download the notebook, replace the answers in the `check(...)` cells with
 # yours and run it. The answers filled in here are a trainee's: all right but one, a
-# classic mistake left in on purpose so that you can see what a wrong answer looks like.
+# classic mistake left in on purpose so that you can see what a wrong answer looks like. Right
+# or wrong, each check quotes the rules the round turns on, as the practice page does: each value
+# in the trade's words, with its clauses in the text's own words and an English gist.
 # (The helper code that deals the rounds and draws the tables is in the downloadable notebook.)
 
 # %% tags=["hide-input"]
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from typing import Any
 
 from IPython.display import Markdown, display
 
 from spec_engine.cards import Card, Shoe
+from spec_engine.catalog import rulebook_name
 from spec_engine.events import Money, money_str, parse_money
 from spec_engine.game import Phase, Round
-from spec_engine.rules import ruleset
+from spec_engine.practice import cite
+from spec_engine.rules import RuleSet, ruleset
 
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -122,7 +127,7 @@ def show_table(ex: Exercise) -> None:
         rows.append([str(number), bets, hands])
     decided = [text for e in rnd.events if (text := decision_text(e))]
     parts = [
-        f"**{rules.name} ({rules.id})**, table limits {ex.limits[0]} to {ex.limits[1]}.",
+        f"**{rulebook_name(rules.id, with_id=True)}**, table limits {ex.limits[0]} to {ex.limits[1]}.",
         markdown_table(["box", "bets", "hands"], rows),
         f"Dealer: {pretty(rnd.dealer)} = {rnd.dealer_total}" + (" (blackjack)" if _dealer_bj(rnd) else "") + ".",
         "Decisions: " + ("; ".join(decided) if decided else "no double, split or insurance") + ".",
@@ -153,7 +158,6 @@ def check(ex: Exercise, answers: dict[str, str]) -> dict[str, bool]:
         for e in rnd.events
         if e.type == "settle"
     ]
-    cites = [f"`{name} = {_value(getattr(rnd.rules, name))}` ({_cited(rnd, name)})" for name in ex.rules]
     display(
         Markdown(
             "\n\n".join(
@@ -161,7 +165,8 @@ def check(ex: Exercise, answers: dict[str, str]) -> dict[str, bool]:
                     markdown_table(["bettor", "answer", "engine", "check"], rows),
                     "How each stake was settled, in the order of payment:",
                     markdown_table(["box", "hand", "bettor", "stake", "outcome", "net"], settle),
-                    "The rules it turns on: " + "; ".join(cites) + ".",
+                    "The rules it turns on:",
+                    quoted_rules(rnd.rules, ex.rules),
                 ]
             )
         )
@@ -169,23 +174,31 @@ def check(ex: Exercise, answers: dict[str, str]) -> dict[str, bool]:
     return verdicts
 
 
-def _cited(rnd: Round, name: str) -> str:
-    cite = rnd.rules.citations[name]
-    if not cite.clauses:
-        return "not stated in the text: the rule set's assumption"
-    return ", ".join(cite.clauses) + (", as interpreted" if cite.basis == "interpretation" else "")
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    return "none" if value is None else str(value)
+def quoted_rules(rules: RuleSet, names: list[str]) -> str:
+    """The rules as the practice page quotes them (``spec_engine.practice.cite``), for a right
+    answer as for a wrong one: what each means, its value here in the trade's words, and its
+    clauses in the text's own words with their gist, or the assumption where the text is silent."""
+    out = ['<div class="nb-rules" markdown="0">']
+    for name in names:
+        rule = cite(rules, name)
+        about = f"{rule['doc']} Here: {rule['value']}."
+        if not rule["clauses"]:
+            about += f" Not stated in the text: the rule set assumes it. {rule['note']}"
+        elif rule["basis"] == "interpretation" and rule["note"]:
+            about += f" The project's reading: {rule['note']}"
+        out.append(f"<p><code>{name}</code>: {html.escape(about)}</p>")
+        for c in rule["clauses"]:
+            out.append(
+                f'<p>{c["id"]}:</p><blockquote lang="{c["lang"]}"><p>{html.escape(c["text"])}</p></blockquote>'
+                f"<p><em>{html.escape(c['gist'])}</em></p>"
+            )
+    return "\n".join([*out, "</div>"])
 
 
 RESULTS: dict[int, dict[str, bool]] = {}
 
 # %% [markdown]
-# ## 1. Catalan club: a blackjack against a six
+# ## 1. Catalan card club CCCJ: a blackjack against a six
 #
 # P1 has a blackjack on box 1, P2 stands on 17 on box 2. The banker shows a six, then draws
 # to 21.
@@ -212,7 +225,7 @@ RESULTS[1] = check(EX1, {"P1": "+30", "P2": "-10"})
 # back. (Where the payment waits for the banker's second card, as in Melilla, the result
 # here would be the same: the banker's 21 is not a blackjack.)
 #
-# ## 2. Melilla: a double against a dealer blackjack
+# ## 2. Melilla, Spain: a double against a dealer blackjack
 #
 # Box 1 belongs to P1; P2 has a bet behind on the same box. P1 doubles his 11; P2 does not
 # follow. P3 stands on 18. There is no hole card: the dealer draws his second card after
@@ -244,7 +257,7 @@ RESULTS[2] = check(EX2, {"P1": "-20", "P2": "-10", "P3": "-20"})
 # set's other choice (`original_stakes`). A casino dealing under this regulation should state
 # its practice, and a trainer should teach the house's.
 #
-# ## 3. Uruguay: even money and insurance, called late
+# ## 3. Uruguay, DGC: even money and insurance, called late
 #
 # The dealer shows an ace. P1 has a blackjack; P2 stands on 19. In Uruguay insurance is
 # called just before the dealer's second card, to the bettors still in play: P1 takes even
@@ -303,7 +316,7 @@ RESULTS[4] = check(EX4, {"P1": "+10", "P2": "+20"})
 # Each hand of a split is settled on its own: the doubled 20 wins 20, the 18 loses 10, so
 # P1 wins 10 over the box.
 #
-# ## 5. Campione: split aces
+# ## 5. Campione, Italy: split aces
 #
 # P1 splits his aces; each ace receives one card, a king and a nine. P2 stands on 20. The
 # dealer makes 17.

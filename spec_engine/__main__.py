@@ -34,12 +34,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from spec_engine.catalog import REGULATION_IDS, regulation, tiling_problems
+from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name, tiling_problems
 from spec_engine.errors import InputError, SpecError
 from spec_engine.events import to_jsonl
-from spec_engine.kit.conform import git_revision
+from spec_engine.kit.conform import OneLineParser, git_revision
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
+from spec_engine.words import words
 
 ANALYSIS_MISSING = (
     "the odds need the analysis extra (numpy): pip install blackjack-spec[analysis] "
@@ -50,7 +51,7 @@ ANALYSIS_MISSING = (
 def cmd_rules(reg: str) -> str:
     texts = ruleset(reg)
     rules = analysed_rules(reg)
-    lines = [f"{rules.name} ({rules.id})", ""]
+    lines = [rulebook_name(rules.id, with_id=True), ""]
     width = max(len(f.name) for f in RULE_FIELDS)
     for f in RULE_FIELDS:
         cite = rules.citations[f.name]
@@ -60,8 +61,8 @@ def cmd_rules(reg: str) -> str:
         }.get(cite.basis, "NOT STATED (assumption)")
         value, text = getattr(rules, f.name), getattr(texts, f.name)
         if value != text:
-            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {show_value(text)}"
-        lines.append(f"{f.name.ljust(width)}  {show_value(value)}  [{basis}]")
+            basis = f"CHANGED by {OVERRIDES_VAR}; the rule set says {words(f.name, text)}"
+        lines.append(f"{f.name.ljust(width)}  {words(f.name, value)}  [{basis}]")
         if cite.note:
             lines.append(f"{'':{width}}    {cite.note}")
     return "\n".join(lines)
@@ -110,7 +111,7 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
     try:
         from spec_engine.analysis import cached_odds
     except ImportError as exc:  # numpy missing
-        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+        raise SpecError(f"{ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(reg)
     refuse_unhonoured(rules)
     result = cached_odds(rules, refresh=refresh)
@@ -120,7 +121,7 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
                 {"regulation": result.regulation, "legend": dict(LEGEND_TEXT), "strategy": result.strategy.cells},
                 indent=1,
             )
-        return f"{result.name} ({result.regulation}): basic strategy\n\n{result.strategy.render()}"
+        return f"{rulebook_name(result.regulation, with_id=True)}: basic strategy\n\n{result.strategy.render()}"
     if as_json:
         return json.dumps(result.to_json(), indent=1)
     return odds_text(result)
@@ -128,16 +129,19 @@ def cmd_odds(reg: str, as_json: bool, what: str, refresh: bool = False) -> str:
 
 def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bool) -> str:
     """What the differences between two rule sets cost the player, rule by rule and in all: two
-    rulebooks, or one and a copy with ``changes`` (``field=value``, as in the rule-set files)."""
+    rulebooks, or one and a copy with ``changes`` (``field=value``, as in the rule-set files).
+    A value its text does not state is marked *, and the output says how much of the total
+    rests on such values."""
     import json
+    import textwrap
 
     try:
         from spec_engine.analysis.compare import Costing
     except ImportError as exc:  # numpy missing
-        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+        raise SpecError(f"{ANALYSIS_MISSING} ({exc})") from None
     from spec_engine.overrides import rule_value
-    from spec_engine.pages.labels import label, words
-    from spec_engine.rules import topics_of
+    from spec_engine.pages.labels import ASSUMED_LEGEND, ASSUMED_MARK, label, marked, words
+    from spec_engine.pages.pairs import assumption_sentence, interaction_sentence, text_of, topic_title
 
     a = analysed_rules(first)
     b = analysed_rules(second) if second else a
@@ -150,6 +154,8 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
             parsed = json.loads(raw.strip())
         except ValueError:
             parsed = raw.strip()
+        if name.strip() in changed:
+            raise SpecError(f"--set: {name.strip()} is set twice; set each rule once")
         changed[name.strip()] = rule_value(name.strip(), parsed, where="--set")
     if changed:
         b = b.with_values(**changed)
@@ -160,13 +166,16 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
     costing = Costing()
     c = costing.compare(a, b)
     name_b = b.id if second else f"{b.id} changed"
-    moving = [e for e in c.effects if e.in_a is not None]
-    topics = dict.fromkeys(t for e in moving for t in topics_of(e.field))
-    joint = {
-        t: costing.joint(a, b, tuple(e.field for e in moving if t in topics_of(e.field)))
-        for t in topics
-        if sum(t in topics_of(e.field) for e in moving) > 1
-    }
+    names = (a.id, name_b)
+    texts = (text_of(a), text_of(b, name_b) if second else f"{name_b} (a value --set gives is no text's)")
+    topics = costing.topics(c)
+
+    def pp(value: float | None) -> str:
+        """Percentage points, four places; a change that rounds to nothing is +0.0000."""
+        return "-" if value is None else f"{value:+.4f}".replace("-0.0000", "+0.0000")
+
+    shown = [e for e in c.moving if e.interaction is not None and pp(e.in_a) != pp(e.in_b)]
+    moves = {e.field: costing.interplay(c, e.field) for e in shown}
     if as_json:
         return json.dumps(
             {
@@ -174,97 +183,144 @@ def cmd_cost(first: str, second: str | None, changes: Sequence[str], as_json: bo
                 "to": name_b,
                 "returns_percent": {"from": c.a_return, "to": c.b_return},
                 "total_points": c.total,
+                "assumed_share": {
+                    "points": c.assumed_share,
+                    "within_to": c.on_assumptions[1],
+                    "rules": [e.field for e in c.moving if e.assumed],
+                },
+                "stated_share_points": c.stated_share,
                 "effects": [
                     {
                         "rule": e.field,
                         "from": words(e.field, e.a_value),
                         "to": words(e.field, e.b_value),
+                        "assumed": {"from": e.a_assumed, "to": e.b_assumed},
+                        "rests_on_assumption": e.assumed,
                         "within_from": e.in_a,
                         "within_to": e.in_b,
+                        "moved_by": [{"rule": f, "points": x} for f, x in moves.get(e.field, ())],
                         "changes_instead": e.elsewhere or None,
                     }
                     for e in c.effects
                 ],
-                "topics_at_once": {t: {"within_from": x, "within_to": y} for t, (x, y) in joint.items()},
+                "topics_at_once": {
+                    t.topic: {"rules": list(t.fields), "within_from": t.in_a, "within_to": t.in_b} for t in topics
+                },
                 "other_rules_differing": list(c.other),
-                "note": "percentage points of the player's return per unit staked, basic strategy (floats)",
+                "other_rules_resting_on_assumptions": list(c.other_assumed),
+                "note": (
+                    "percentage points of the player's return per unit staked, basic strategy (floats); "
+                    "assumed: a value its text does not state; assumed_share: the change of the assumed values "
+                    "that move the return, all at once, within the first rule set (points) and within the second "
+                    "(within_to), the rest of the total (stated_share_points) resting on what the texts state; "
+                    "moved_by: how much more the rule's change is worth within the first rule set when one other "
+                    "rule alone takes the second's value"
+                ),
             },
             indent=1,
         )
 
-    def pp(value: float | None) -> str:
-        return "-" if value is None else f"{value:+.4f}"
-
+    said = [(marked(e.field, e.a_value, e.a_assumed), marked(e.field, e.b_value, e.b_assumed)) for e in c.moving]
+    w = max([16, *(len(v) for pair in said for v in pair)])  # each value whole ("the first two hands as laid out")
+    left = 46 + 2 * w  # the rule and the two values
     lines = [
         f"{a.id} to {name_b}: the player's return under basic strategy, {a.id} {c.a_return:+.4f} %, "
         f"{name_b} {c.b_return:+.4f} %: {c.total:+.4f} percentage points in all",
+        *textwrap.wrap(assumption_sentence(c, pp, names, texts), 100, subsequent_indent="  "),
         "",
-        f"{'rule':<44} {a.id:>16} {name_b:>16} {'within ' + a.id:>12} {'within ' + b.id:>12}",
+        f"{'rule':<44} {a.id:>{w}} {name_b:>{w}} {'within ' + a.id:>12} {'within ' + b.id:>12}",
     ]
-    for e in moving:
-        lines.append(
-            f"{label(e.field)[:44]:<44} {words(e.field, e.a_value)[:16]:>16} {words(e.field, e.b_value)[:16]:>16} "
-            f"{pp(e.in_a):>12} {pp(e.in_b):>12}"
-        )
-    for t, (x, y) in joint.items():
-        lines.append(f"{t + ', all at once':<78} {pp(x):>12} {pp(y):>12}")
-    lines.append(f"{'one by one within ' + a.id + ', summed':<78} {pp(sum(e.in_a or 0.0 for e in moving)):>12}")
+    for e, (in_a, in_b) in zip(c.moving, said, strict=True):
+        lines.append(f"{label(e.field)[:44]:<44} {in_a:>{w}} {in_b:>{w}} {pp(e.in_a):>12} {pp(e.in_b):>12}")
+    for t in topics:
+        title = textwrap.wrap(topic_title(t), left, subsequent_indent="  ")
+        lines += [*title[:-1], f"{title[-1]:<{left}} {pp(t.in_a):>12} {pp(t.in_b):>12}"]
+    lines.append(f"{'one by one within ' + a.id + ', summed':<{left}} {pp(sum(e.in_a or 0.0 for e in c.moving)):>12}")
+    for e in shown:
+        lines += textwrap.wrap(interaction_sentence(c, e, moves[e.field], pp, names), 100, subsequent_indent="  ")
     for e in c.effects:
         if e.in_a is None:
-            lines.append(f"{label(e.field)}: {words(e.field, e.a_value)} -> {words(e.field, e.b_value)}: {e.elsewhere}")
+            lines.append(
+                f"{label(e.field)}: {marked(e.field, e.a_value, e.a_assumed)} -> "
+                f"{marked(e.field, e.b_value, e.b_assumed)}: {e.elsewhere}"
+            )
     if c.other:
-        lines.append(f"{len(c.other)} other rule values differ without changing the odds: {', '.join(c.other)}")
+        listed = "; ".join(label(f) + (ASSUMED_MARK if f in c.other_assumed else "") for f in c.other)
+        lines.append(f"{len(c.other)} other rule values differ without changing the odds: {listed}")
+    lines.append(ASSUMED_LEGEND)
     lines.append("(percentage points of the player's return per unit staked; probabilities as floats)")
     return "\n".join(lines)
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
     import json
-    from pathlib import Path
 
     try:
         from spec_engine.analysis import cached_odds
-        from spec_engine.analysis.simulate import CHUNK, Progress, format_summary, simulate, summary
+        from spec_engine.analysis.simulate import Progress, format_summary, simulate, summary
     except ImportError as exc:  # numpy missing
-        raise SystemExit(f"error: {ANALYSIS_MISSING} ({exc})") from None
+        raise SpecError(f"{ANALYSIS_MISSING} ({exc})") from None
     rules = analysed_rules(args.regulation)
     refuse_unhonoured(rules)
-    if args.rounds <= 0 or args.rounds % CHUNK:
-        raise SpecError(f"--rounds {args.rounds}: a positive multiple of {CHUNK:,}")
-    if args.out:
-        out = Path(args.out)
-        if not out.parent.is_dir():
-            raise SpecError(f"--out {args.out}: the folder {out.parent} does not exist")
-        try:
-            out.open("a", encoding="utf-8").close()
-        except OSError as exc:
-            raise SpecError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
-    if args.ray:
-        from spec_engine.analysis.raycluster import unreachable
+    out = results_file(args.out) if args.out is not None else None
+    if args.ray is not None:
+        from spec_engine.analysis.raycluster import missing, unreachable
 
-        why = unreachable(args.ray)
+        why = missing() or unreachable(args.ray)
         if why is not None:
             raise SpecError(f"--ray {args.ray}: {why}")
     chart, exact = None, None
     if args.strategy == "basic":
         found = cached_odds(rules)
         chart, exact = found.strategy.cells, found.basic_strategy.ev_percent
-    tally = simulate(
-        rules,
-        args.rounds,
-        seed=args.seed,
-        workers=args.workers,
-        chart=chart,
-        out=Path(args.out) if args.out else None,
-        ray_address=args.ray,
-        progress=Progress(f"{rules.id} simulate", args.rounds),
-    )
+    try:
+        tally = simulate(
+            rules,
+            args.rounds,
+            seed=args.seed,
+            workers=args.workers,
+            chart=chart,
+            out=out,
+            ray_address=args.ray,
+            progress=Progress(f"{rules.id} simulate", args.rounds),
+        )
+    except BrokenPipeError:
+        raise
+    except ConnectionError as exc:  # Ray refused the connection, or lost the cluster during the run
+        if args.ray is None:
+            raise
+        raise SpecError(f"--ray {args.ray}: {exc}") from None
     result = summary(rules, tally, exact, args.strategy, args.seed)
     result["date"] = datetime.datetime.now(datetime.UTC).date().isoformat()
     result["revision"] = git_revision()
     result["overrides"] = bool(os.environ.get("BLACKJACK_SPEC_OVERRIDES"))
     text = json.dumps(result, indent=1) if args.json else format_summary(result)
     return text, tally.violations == 0
+
+
+def results_file(name: str) -> Path:
+    """``simulate --out``: a file that can be written and holds finished chunks, or is not there
+    yet (then nothing is left behind by this check)."""
+    from spec_engine.analysis.simulate import read_results
+
+    if not name:
+        raise SpecError("--out: the file's name is empty")
+    out = Path(name)
+    if not out.parent.is_dir():
+        raise SpecError(f"--out {name}: the folder {out.parent} does not exist")
+    try:
+        if out.exists():
+            out.open("a", encoding="utf-8").close()
+        else:
+            out.open("x", encoding="utf-8").close()
+            out.unlink()
+    except OSError as exc:
+        raise SpecError(f"--out {name}: cannot write it ({exc.strerror or exc})") from None
+    try:
+        read_results(out)
+    except SpecError as exc:
+        raise SpecError(f"--out {exc}") from None
+    return out
 
 
 LEGEND_TEXT = (
@@ -283,7 +339,7 @@ def odds_text(result: object) -> str:
     from spec_engine.analysis import Odds
 
     assert isinstance(result, Odds)
-    lines = [f"{result.name} ({result.regulation}): the player's expected return per initial unit", ""]
+    lines = [f"{rulebook_name(result.regulation, with_id=True)}: the player's expected return per initial unit", ""]
     for label, fig in (
         ("basic strategy", result.basic_strategy),
         ("composition-dependent", result.composition_dependent),
@@ -480,7 +536,7 @@ OVERRIDES_VAR = "BLACKJACK_SPEC_OVERRIDES"
 def build_parser(prog: str) -> argparse.ArgumentParser:
     """The command line: every command with its line (:data:`COMMANDS`), every argument with its help."""
     regulations = ", ".join(REGULATION_IDS)
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=prog,
         description=f"Blackjack Spec: blackjack rulebooks ({regulations}) as rules with their clauses, "
         "a deterministic engine, exact odds and a conformance kit. COMMAND --help says more.",
@@ -520,7 +576,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p = command("simulate")
     p.add_argument("regulation", help=regulations)
-    p.add_argument("--rounds", type=int, required=True, help="rounds to play: a positive multiple of 10,000")
+    p.add_argument("--rounds", type=positive, required=True, help="rounds to play (at least 1)")
     p.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: every core)")
     p.add_argument(
         "--strategy", choices=("basic", "simple"), default="basic", help="the decisions played (default: basic)"
@@ -550,14 +606,51 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """Run one command; its exit status. A bad argument or input: one line on standard error
+    and 2. A reader that stops reading (``... | head``): the command ends quietly, with 0 (the
+    reader has what it wanted; under ``set -o pipefail`` the pipeline still succeeds)."""
     prog = prog or program_name()
-    parser = build_parser(prog)
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in NOT_APPLIED and os.environ.get(OVERRIDES_VAR, "").strip():
+    if sys.stdout is None:  # (started with its standard output closed: print would drop every line)
+        print(f"{prog}: error: standard output is closed: there is nowhere to write", file=sys.stderr)
+        return 2
+    try:
+        status = run_command(argv, prog)
+        sys.stdout.flush()
+    except BrokenPipeError:  # (only standard output is such a pipe: the kit's own pipes are handled by the kit)
+        stdout_gone()
+        return 0
+    except SystemExit as exc:  # the command line's own refusals (one line, 2), --help and --version (0)
+        return exc.code if isinstance(exc.code, int) else 2
+    except OSError as exc:  # the system's refusal (a full disk...): said in one line, as other programs do
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"{prog}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        try:
+            sys.stdout.flush()
+        except OSError:  # (it was standard output's: what it holds goes nowhere)
+            stdout_gone()
+        return 1
+    if status != 2 and argv and argv[0] in NOT_APPLIED and os.environ.get(OVERRIDES_VAR, "").strip():
         print(f"note: {OVERRIDES_VAR} is not applied by {argv[0]}: {NOT_APPLIED[argv[0]]}", file=sys.stderr)
+    return status
+
+
+def stdout_gone() -> None:
+    """Standard output's reader has gone: what is still buffered goes nowhere, quietly, at exit too
+    (Python's own recipe: https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # (a standard output without a file descriptor)
+        pass
+
+
+def run_command(argv: list[str], prog: str) -> int:
+    """:func:`main` without the care for standard output."""
     if argv and argv[0] in ("conform", "vectors"):  # the kit's own command lines, as they are
         return run_kit(argv[0], argv[1:], prog)
-    args = parser.parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
     try:
         if args.command == "regulations":
             print("\n".join(REGULATION_IDS))
@@ -597,9 +690,6 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             print(text)
             return 0 if ok else 1
     except SpecError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    except ConnectionError as exc:  # (a Ray cluster lost during the run)
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0

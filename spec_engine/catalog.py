@@ -11,9 +11,7 @@ whole text and nothing else.
 File layout::
 
     [regulation]
-    id = "UY"                      # the prefix of every clause id
-    name = "..."                   # full title
-    short = "Uruguay"              # a column heading
+    id = "UY"                      # the prefix of every clause id (its names: data/regulations.toml)
     source = "uruguay-dgc.es.txt"  # in data/regulations/
     language = "es"
     description = "..."
@@ -47,8 +45,23 @@ from typing import Any
 from spec_engine.errors import InputError
 
 DATA = Path(__file__).parent / "data"
-REGULATION_IDS: tuple[str, ...] = tuple(tomllib.loads((DATA / "regulations.toml").read_text(encoding="utf-8"))["ids"])
+_ONE_LIST: dict[str, Any] = tomllib.loads((DATA / "regulations.toml").read_text(encoding="utf-8"))
+REGULATION_IDS: tuple[str, ...] = tuple(_ONE_LIST["ids"])
 """The regulations, in the order every listing shows them: ``data/regulations.toml``, the one list."""
+
+
+def rulebook_name(reg_id: str, *, with_id: bool = False, long: bool = False) -> str:
+    """A rulebook's name, as the one list spells it (``data/regulations.toml``, ``[names]``) and
+    as every page, listing, widget, report and the command line writes it: its short form, the
+    same with its id in brackets (``with_id``: ``<short> (CZ)``), or the text's full title
+    (``long``). No other spelling exists (``tests/test_names.py``)."""
+    names = _ONE_LIST.get("names", {}).get(reg_id.upper())
+    key = "long" if long else "short"
+    if not isinstance(names, dict) or not isinstance(names.get(key), str) or not names[key].strip():
+        raise InputError(f"data/regulations.toml gives {reg_id!r} no {key} name", field="regulations.toml [names]")
+    name: str = names[key]
+    return f"{name} ({reg_id.upper()})" if with_id else name
+
 
 KINDS = ("game rule", "table procedure", "administration", "description")
 TOPICS = (
@@ -86,8 +99,6 @@ _CLAUSE_KEYS = {"id", "section", "text", "gist", "topics", "kind", "note"}
 _EXCLUDED_KEYS = {"text", "reason", "everywhere", "count"}
 _REGULATION_KEYS = {
     "id",
-    "name",
-    "short",
     "source",
     "language",
     "description",
@@ -144,8 +155,6 @@ class Regulation:
     """One regulation: its metadata, clauses in text order and its exclusions."""
 
     id: str
-    name: str
-    short: str
     source: str
     language: str
     description: str
@@ -177,6 +186,16 @@ class Regulation:
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.clauses)
 
+    @property
+    def name(self) -> str:
+        """The text's full title (:func:`rulebook_name`, long)."""
+        return rulebook_name(self.id, long=True)
+
+    @property
+    def short(self) -> str:
+        """The rulebook's name (:func:`rulebook_name`)."""
+        return rulebook_name(self.id)
+
     def source_text(self) -> str:
         return (DATA / "regulations" / self.source).read_text(encoding="utf-8")
 
@@ -207,6 +226,8 @@ def parse_catalog(path: Path) -> Regulation:
     meta = raw.get("regulation")
     if not isinstance(meta, dict):
         raise _fail(path, "[regulation]", "table is missing")
+    if {"name", "short"} & set(meta):
+        raise _fail(path, "[regulation]", "a rulebook's name is in data/regulations.toml ([names]), not here")
     if set(meta) - _REGULATION_KEYS:
         raise _fail(path, "[regulation]", f"unknown keys {sorted(set(meta) - _REGULATION_KEYS)}")
     reg_id = _string(path, "[regulation]", meta, "id")
@@ -270,8 +291,6 @@ def parse_catalog(path: Path) -> Regulation:
         raise _fail(path, "[[clause]]", "no clauses")
     return Regulation(
         id=reg_id,
-        name=_string(path, "[regulation]", meta, "name"),
-        short=_string(path, "[regulation]", meta, "short"),
         source=_string(path, "[regulation]", meta, "source"),
         language=_string(path, "[regulation]", meta, "language"),
         description=_string(path, "[regulation]", meta, "description"),

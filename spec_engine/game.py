@@ -30,6 +30,7 @@ from spec_engine.cards import Card, Shoe, ShoeExhausted
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
 from spec_engine.rules import RuleSet
+from spec_engine.words import words
 
 
 class Phase(StrEnum):
@@ -207,6 +208,19 @@ def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tup
     return None
 
 
+def seat_holders(rules: RuleSet, seated: Iterable[int] | Mapping[int, str] | None) -> Mapping[int, str]:
+    """The players seated at the boxes, by box, where ``seated`` names them (else none), or
+    the refusal naming the field ``seated``. Checked wherever seats are given: a round, a table."""
+    if not isinstance(seated, Mapping):
+        return _NOTHING
+    for number, name in seated.items():
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.max_boxes:
+            raise InputError(f"no box {number!r}: boxes are 1..{rules.max_boxes}", field="seated")
+        if not isinstance(name, str) or not name:
+            raise InputError(f"the player seated at box {number} is named by a non-empty string", field="seated")
+    return dict(seated)
+
+
 UNHONOURED: dict[str, tuple[object, str]] = {
     "bets_closed_at_deal": (False, "bets always close when the deal starts"),
     "double_on_blackjack": (True, "a blackjack is complete as soon as it is dealt"),
@@ -273,12 +287,15 @@ class Round:
 
     ``seated`` lists the boxes whose seat is occupied (default: all), or maps each to the
     player seated there: he holds the box (answers for bets behind it and decides its play)
-    whoever bets first; without his name the first bettor holds it. On a box with an empty
+    whoever bets first; without his name the first bettor holds it. Where the holder alone
+    decides (``box_owner_decides``), a box whose seated player has no bet on it is not dealt
+    with the bets of others on it: none of them may decide its play. On a box with an empty
     seat the rule set's ``unseated_box_decider`` says who decides. ``special_max``
     gives the bettors authorised a special maximum (where the rule set has one). ``log`` is the
     list events are appended to (a table passes its own); ``refill`` is called with the
     round's cut-card receiver when the shoe runs out mid-round (a table reshuffles its discards;
-    a stacked shoe has none).
+    a stacked shoe has none). ``players``: how many players the table has (a table of a given
+    number of people): no more bettors than that may bet.
     """
 
     __slots__ = (
@@ -305,6 +322,7 @@ class Round:
         "min_bet",
         "net",
         "phase",
+        "players",
         "rules",
         "seated",
         "shoe",
@@ -322,6 +340,7 @@ class Round:
         log: list[Event] | None = None,
         refill: Callable[[int | None], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
+        players: int | None = None,
     ) -> None:
         key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
         try:  # (limits accepted with this very rule set skip the checks below)
@@ -343,16 +362,9 @@ class Round:
         self.shoe = shoe
         self.min_bet = min_bet
         self.max_bet = max_bet
-        self.holders: Mapping[int, str] = _NOTHING
-        if isinstance(seated, Mapping):
-            for number, name in seated.items():
-                self._box_number(number, "seated")
-                if not isinstance(name, str) or not name:
-                    raise InputError(
-                        f"the player seated at box {number} is named by a non-empty string", field="seated"
-                    )
-            self.holders = dict(seated)
+        self.holders: Mapping[int, str] = _NOTHING if seated is None else seat_holders(rules, seated)
         self.seated = None if seated is None else frozenset(seated)
+        self.players = players
         self.log: list[Event] = [] if log is None else log
         self._emit = self.log.append
         self._start = len(self.log)
@@ -549,6 +561,9 @@ class Round:
             target = Box(box, self.seated is None or box in self.seated, self.holders.get(box))
         if bettor in target.bets:
             raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
+        players = self.players
+        if players is not None and len(self.net) >= players and bettor not in self.net:
+            self._need_player(bettor, players)
         holder = target.holder
         if target.seated and not stays and (target.bets if holder is None else bettor != holder):
             refusal = self._behind_refusal(target, bettor)
@@ -604,6 +619,14 @@ class Round:
         event = (ev.stays if stays else ev.bet)(box, bettor, amount)
         self._emit(event)
         return event
+
+    def _need_player(self, bettor: str, players: int) -> None:
+        """Refused when ``bettor`` would be one bettor more than the table's ``players``."""
+        betting = {b for box in self.boxes.values() for b in box.bets}
+        if bettor not in betting and len(betting) >= players:
+            raise InputError(
+                f"{bettor} cannot bet: the {players} player(s) at this table already bet", field="participants"
+            )
 
     def change_bet(self, box: int, bettor: str, amount: Money) -> Event:
         """Raise or lower a bet before the deal (``amount``: the new bet)."""
@@ -715,6 +738,23 @@ class Round:
         best = max(target.bets.values())
         return next(b for b, amount in target.bets.items() if amount == best)
 
+    def _deal_refusal(self) -> tuple[str, str] | None:
+        """Why the bets may not be dealt yet (rule, reason); ``None`` when they may. Where the
+        holder alone decides a box's play, a box whose seated player has no bet on it holds the
+        bets of others only, none of whom may decide for it (UY-11.2 "no pudiendo en ningún caso
+        decidir"): he bets, or they take their bets back."""
+        if not self.rules.box_owner_decides:
+            return None
+        for number in sorted(self.boxes):
+            holder = self.boxes[number].holder
+            if holder is not None and holder not in self.boxes[number].bets:
+                return (
+                    "box_owner_decides",
+                    f"box {number}'s seated player, {holder}, has no bet on it, and no other bettor may "
+                    "decide its play: he bets, or the others take their bets back",
+                )
+        return None
+
     def deal(self, misdeals: Iterable[tuple[int, int | None]] = ()) -> None:
         """Close the bets and deal two cards to every box and one to the dealer.
 
@@ -727,6 +767,10 @@ class Round:
         boxes = self.boxes
         if not boxes:
             raise InputError("no bet has been placed", field="bets")
+        if self.holders:
+            refusal = self._deal_refusal()
+            if refusal is not None:
+                raise self._refuse(*refusal, "deal")
         rules = self.rules
         if len(boxes) == 1:  # (one box: every order is the same)
             order = self._paying = [*boxes.values()]
@@ -1216,7 +1260,8 @@ class Round:
                 return "double_after_split", "a split hand may not double"
             limit = rules.double_after_split_hands
             if limit is not None and box.hands.index(hand) >= limit:
-                return "double_after_split_hands", f"only the first {limit} hands of a split may double"
+                which = words("double_after_split_hands", limit)  # (the hands as laid out: box.hands)
+                return "double_after_split_hands", f"after a split only {which} may double"
             if hand.cards[0].value == 1:
                 if rules.split_aces_one_card:
                     return "split_aces_one_card", "a split ace receives one card only"
@@ -1471,7 +1516,9 @@ class Round:
         """Every action allowed now. ``bet`` stands for any bet within the limits."""
         phase = self.phase
         if phase is _BETTING:
-            return [Action("bet"), Action("deal")] if self.boxes else [Action("bet")]
+            if self.boxes and (not self.holders or self._deal_refusal() is None):
+                return [Action("bet"), Action("deal")]
+            return [Action("bet")]
         if phase is _INSURANCE:
             out = [Action("close_insurance")]
             for box in self._in_order(self.rules.payment_order):

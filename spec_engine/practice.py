@@ -11,8 +11,9 @@ or stand, whom to settle first and each payment, typed as an exact amount.
 The right answer is always the engine's own event (the ``remedy`` it applied, the box the
 card went to, the ``settle`` amount), never a second implementation of the rules. The rule
 fields that govern each step are data (:data:`STEP_RULES`, keyed by the step, never by a
-regulation): :func:`judge` explains a wrong answer with each field's clauses, their original
-words and English gist, or, where the rule set says ``not stated``, the default it assumes.
+regulation): :func:`judge` explains every answer, right or wrong, with each field's value in the
+trade's words (:func:`~spec_engine.words.words`), its clauses, their original words and English
+gist, or, where the rule set says ``not stated``, the default it assumes.
 
 The same rule set and seed always give the same questions. :func:`round_json` and
 :func:`answer_json` are the page's side (``practice.html``, through Pyodide): JSON in and out.
@@ -28,13 +29,14 @@ from functools import lru_cache
 from typing import Any
 
 from spec_engine.cards import hand_total, parse_cards
-from spec_engine.catalog import quoted
+from spec_engine.catalog import quoted, rulebook_name
 from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, Money, money, money_str, parse_money
 from spec_engine.game import Phase, Round
 from spec_engine.policy import simple_policy
-from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
+from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
 from spec_engine.table import Table, people_at
+from spec_engine.words import words
 
 MIN_BET, MAX_BET = 10, 500
 """The practice table's limits."""
@@ -127,7 +129,8 @@ class Practice:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The judgement of one answer: right or not, the engine's answer, and the rules behind
-    the step (each: value, basis, note and the cited clauses with their words)."""
+    the step (each: value, basis, note and the cited clauses with their words), quoted for a
+    right answer as for a wrong one; a wrong one adds the rules its answer would follow."""
 
     correct: bool
     given: str
@@ -533,15 +536,15 @@ def practice(rules: RuleSet, seed: int) -> Practice:
 
 # ---------------------------------------------------------------------------- judging
 def cite(rules: RuleSet, name: str) -> dict[str, Any]:
-    """A rule field as the page explains it: what it means, its value here, its basis, the
-    rule set's note (the reading taken, or the default assumed) and its clauses' words."""
+    """A rule field as the page explains it: what it means, its value here in the trade's words,
+    its basis, the rule set's note (the reading taken, or the default assumed) and its clauses' words."""
     meta = next(f for f in RULE_FIELDS if f.name == name).metadata
     citation = rules.citations[name]
     clauses = [quoted(clause_id) for clause_id in citation.clauses]
     return {
         "field": name,
         "doc": meta["doc"],
-        "value": show_value(getattr(rules, name)),
+        "value": words(name, getattr(rules, name)),
         "basis": citation.basis,
         "note": citation.note,
         "clauses": clauses,
@@ -593,8 +596,8 @@ def _round(reg: object, seed: object) -> Practice:
 
 
 def round_json(reg: str, seed: str | int) -> str:
-    """A practice round for the page: the bets and the questions (without their answers), or
-    ``{"error": ...}``."""
+    """A practice round for the page: the rulebook's name (with its id), the bets and the
+    questions (without their answers), or ``{"error": ...}``."""
     try:
         p = _round(reg, seed)
     except SpecError as exc:
@@ -602,7 +605,7 @@ def round_json(reg: str, seed: str | int) -> str:
     return json.dumps(
         {
             "reg": p.rules.id,
-            "name": p.rules.name,
+            "name": rulebook_name(p.rules.id, with_id=True),
             "seed": p.seed,
             "bets": [{"box": b, "bettor": who, "amount": money_str(a)} for b, who, a in p.bets],
             "questions": [q.to_dict() for q in p.questions],

@@ -1,8 +1,8 @@
 """Rule sets: one frozen record of rule values per regulation, each value with its basis.
 
-A rule set is data: ``data/rulesets/<id>.toml`` has a ``[ruleset]`` table (``id``,
-``name``) and a ``[rules]`` table giving every field of :class:`RuleSet` as an inline
-table::
+A rule set is data: ``data/rulesets/<id>.toml`` has a ``[ruleset]`` table (``id``; the
+rulebook's name is the one list's, ``data/regulations.toml``) and a ``[rules]`` table giving
+every field of :class:`RuleSet` as an inline table::
 
     [rules]
     double_totals = { value = [9, 10, 11], clauses = ["CL-13a.1"], basis = "interpretation", note = "..." }
@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids
+from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids, rulebook_name
 from spec_engine.errors import InputError
 
 BASES = ("stated", "interpretation", "not stated")
@@ -63,7 +63,6 @@ class RuleSet:
     """The rule values of one regulation. Field metadata ``doc`` says what each means."""
 
     id: str
-    name: str
 
     # Shoe, cut and burns
     decks: int = _rule("Number of 52-card decks in the shoe.", "int", least=1)
@@ -298,6 +297,13 @@ class RuleSet:
 
     citations: Mapping[str, Citation] = field(default_factory=dict, compare=False, repr=False)
 
+    @property
+    def name(self) -> str:
+        """The rulebook's name, as the one list spells it (:func:`~spec_engine.catalog.rulebook_name`);
+        a rule set of an id the list does not hold (one made by hand, ``replace(rules, id="XX")``)
+        goes by its id."""
+        return rulebook_name(self.id) if self.id in REGULATION_IDS else self.id
+
     def cite(self, rule: str) -> tuple[str, ...]:
         """The clause ids behind a rule value (empty for a pure assumption)."""
         return self.citations[rule].clauses
@@ -309,6 +315,37 @@ class RuleSet:
         for key in changes:
             cites[key] = Citation("not stated", (), "changed from the regulation's value")
         return dataclasses.replace(self, citations=cites, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """How rule sets differ on one rule: the one definition every comparison shares (the rules
+    compared, the cost between two rulebooks, the command line, the downloads).
+
+    The rule sets differ (``sets_differ``) where their values, the values the engine plays,
+    are not all equal. The texts differ (``texts_differ``) only where the values the texts
+    state or are read to say are not all equal: a value the engine assumes where its text is
+    silent is never a text's. So two rule sets may differ where their texts do not: the
+    difference then rests on an assumption (``by_assumption``), and a page says so."""
+
+    field: str
+    sets_differ: bool
+    texts_differ: bool
+    assumed: tuple[bool, ...]
+    """Per rule set, in the order given: whether its value is assumed (its text does not state it)."""
+
+    @property
+    def by_assumption(self) -> bool:
+        """The rule sets differ, the texts do not: the difference rests on assumed values."""
+        return self.sets_differ and not self.texts_differ
+
+
+def difference(sets: Sequence[RuleSet], name: str) -> Difference:
+    """How ``sets`` differ on the rule ``name`` (see :class:`Difference`)."""
+    values = [repr(getattr(r, name)) for r in sets]
+    assumed = tuple(r.citations[name].assumed for r in sets)
+    said = {v for v, silent in zip(values, assumed, strict=True) if not silent}
+    return Difference(name, len(set(values)) > 1, len(said) > 1, assumed)
 
 
 def show_value(value: object) -> str:
@@ -325,7 +362,7 @@ def show_value(value: object) -> str:
 
 
 RULE_FIELDS: tuple[dataclasses.Field[Any], ...] = tuple(
-    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "name", "citations")
+    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "citations")
 )
 
 
@@ -433,8 +470,12 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise InputError(f"cannot read rule set: {exc}", field=name) from exc
     meta = raw.pop("ruleset", None)
-    if not isinstance(meta, dict) or not isinstance(meta.get("id"), str) or not isinstance(meta.get("name"), str):
-        raise InputError("needs a [ruleset] table with 'id' and 'name'", field=name)
+    if not isinstance(meta, dict) or not isinstance(meta.get("id"), str):
+        raise InputError("needs a [ruleset] table with its 'id'", field=name)
+    if "name" in meta:
+        raise InputError("the rulebook's name is in data/regulations.toml ([names]), not in its rule set", field=name)
+    if set(meta) != {"id"}:
+        raise InputError(f"unknown keys {sorted(set(meta) - {'id'})} in [ruleset] (only 'id')", field=name)
     body = raw.pop("rules", None)
     if raw:
         raise InputError(f"unknown tables {sorted(raw)} (only [ruleset] and [rules])", field=name)
@@ -482,7 +523,7 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
                 field=where,
             )
         citations[key] = Citation(basis, tuple(clauses), note)
-    return RuleSet(id=meta["id"], name=meta["name"], citations=citations, **values)
+    return RuleSet(id=meta["id"], citations=citations, **values)
 
 
 RULESET_DIR = DATA / "rulesets"

@@ -76,6 +76,7 @@ class Session:
         )
         self.log = self.table.log
         self.banker_index = 0
+        self._seat()
         self.bank: Money = 0
         self.advances: dict[str, Money] = {p: 0 for p in names}
         self.results: dict[str, Money] = {p: 0 for p in names}
@@ -100,10 +101,15 @@ class Session:
 
     def players(self) -> dict[str, int]:
         """The players of the current shoe and their boxes: everyone but the banker, in
-        order from the banker on, at boxes 1, 2, ..."""
+        order from the banker on, at boxes 1, 2, ... (the table is told: a cut offered to a
+        player goes to the box he sits at now)."""
         n = len(self.participants)
         order = [self.participants[(self.banker_index + i) % n] for i in range(1, n)]
         return {name: box for box, name in enumerate(order, start=1)}
+
+    def _seat(self) -> None:
+        """The table learns who sits where for the shoe to come (each player at his box)."""
+        self.table.seat({box: name for name, box in self.players().items()})
 
     def play_round(self, bets: Mapping[str, Money]) -> Round:
         """One round: every player bets (as the rule set requires), the policy plays the
@@ -143,6 +149,7 @@ class Session:
                 self._finish()
             else:
                 self.log.append(ev.banker(self.banker))
+                self._seat()
         return rnd
 
     def _finish(self) -> None:

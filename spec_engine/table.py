@@ -15,7 +15,7 @@ from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
-from spec_engine.game import Phase, Round, limits_refusal
+from spec_engine.game import Phase, Round, limits_refusal, seat_holders
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
@@ -36,7 +36,12 @@ class Table:
     as the rule set says, refuses a cut too near either end, places the cut card, burns,
     and after the round in which the cut card came out shuffles again before the next
     round. ``participants`` counts the people at the table (for a cut card placed per
-    participant). ``shoes`` stacks the result of each shuffle in turn (for scenarios: the
+    participant): a player to a box, and the banker where the players bank; where they place
+    the cut card, no more bettors than its players bet in a round. ``seated`` says whose seats
+    are taken, as a round's (:class:`~spec_engine.game.Round`), for every round until it
+    changes (:meth:`seat`); where it names the players, the cut offered to the one who would
+    have received the cut card goes to the box he sits at now. ``shoes`` stacks the result of
+    each shuffle in turn (for scenarios: the
     cards given first, then the rest in deck order), as the order before the cut or, with
     ``stacked_after_cut``, after it;
     with ``auto_cut`` the cut is made at random within the rules, else :meth:`cut` waits
@@ -53,6 +58,7 @@ class Table:
         min_bet: Money = 10,
         max_bet: Money | None = 500,
         participants: int | None = None,
+        seated: Iterable[int] | Mapping[int, str] | None = None,
         shoes: Iterable[Iterable[Card]] = (),
         auto_cut: bool = True,
         stacked_after_cut: bool = False,
@@ -94,6 +100,14 @@ class Table:
                     state="participants",
                 )
         self.participants = participants
+        self.players = None
+        """How many players may bet in a round, where the rule set places the cut card by the
+        people at the table (``cut_card_per_participant``: a bettor more would move it); else
+        ``None`` (a player may bet on several boxes, bettors may stand behind a seat)."""
+        if participants is not None and rules.cut_card_per_participant is not None:
+            self.players = participants - people_at(rules, 0)
+        self.seated: AbstractSet[int] | Mapping[int, str] | None = None
+        """The seats taken (see :meth:`seat`)."""
         self.special_max = dict(special_max or {})
         self.log: list[Event] = []
         self.tray: list[Card] = list(DECK) * rules.decks
@@ -114,13 +128,26 @@ class Table:
         """The box offered the cut while the shoe waits for it (None: any player)."""
         self.awaiting_cut = False
         self.last_cut_box: int | None = None
+        """The box that would have received the cut card when it last came out (0 or None: the
+        dealer, or nobody)."""
+        self.last_cut_player: str | None = None
+        """The player seated at that box, where the seats name him."""
         self._closing: int | None = None  # rounds left once closing is announced
         self._round_open = False
+        self.seat(seated)
         self._stacked = [list(cards) for cards in shoes]
         self._after_cut = stacked_after_cut
         self._rotate = True
         self.auto_cut = auto_cut
         self.shuffle()
+
+    def seat(self, seated: Iterable[int] | Mapping[int, str] | None) -> None:
+        """Who sits where from the next round on (as ``seated`` at the start): between rounds,
+        players may take other seats (a session's, at each new banker)."""
+        if self._round_open:
+            raise InputError("a round is under way: the players change seats between rounds", field="seated")
+        seat_holders(self.rules, seated)  # (refused here, not at the next round)
+        self.seated = dict(seated) if isinstance(seated, Mapping) else None if seated is None else frozenset(seated)
 
     def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
         state = f"shoe of {self.shoe.remaining} cards" + ("; awaiting the cut" if self.awaiting_cut else "")
@@ -142,15 +169,29 @@ class Table:
         self.shuffles += 1
         self.shoe.load(cards)
         self.log.append(ev.shuffle(len(cards)))
-        receiver = self.last_cut_box if self.rules.cut_offered_to == "cut_card_receiver" else None
-        if self.rules.cut_offered_to == "cut_card_receiver" and not receiver:
-            receiver = 1  # no previous receiver (or the dealer): the first box, at the dealer's left
+        receiver = self._receiver(None)
         self.cut_offer = receiver
         self.awaiting_cut = True
         self.log.append(ev.offer_cut(receiver))
         if self.auto_cut:
             low = self.rules.min_cut or 1
             self.cut(self.rng.randint(low, max(low, len(cards) - low)), by=receiver)
+
+    def _receiver(self, box: int | None) -> int | None:
+        """The box offered the cut where the rule set offers it to the one who would have
+        received the cut card (else ``None``: any player). ``box``: the round's receiver when the
+        cut card came out in the round under way (a refill), else the last one's. Where the seats
+        name him, the cut goes to the box that player sits at now (players change seats, CL-14.1
+        names a player); failing a receiver (none yet, the dealer took the card, or he plays no
+        more), to the first box, at the dealer's left."""
+        if self.rules.cut_offered_to != "cut_card_receiver":
+            return None
+        if box is None:
+            box, player = self.last_cut_box, self.last_cut_player
+            seated = self.seated
+            if player is not None and isinstance(seated, Mapping):
+                box = next((number for number, name in seated.items() if name == player), None)
+        return box or 1
 
     @staticmethod
     def _stack(top: list[Card], cards: list[Card]) -> list[Card]:
@@ -206,7 +247,7 @@ class Table:
             self.log.append(ev.burn(card.code))
             if not out and self.shoe.cut_card_out:
                 self.log.append(ev.cut_card_out())
-                self.last_cut_box = None
+                self.last_cut_box = self.last_cut_player = None
 
     def announce_closing(self) -> None:
         """Closing time is near: the round under way is the one before the last; the last
@@ -240,9 +281,7 @@ class Table:
         self.tray = []
         shuffle(self.rng, cards)
         self.log.append(ev.shuffle(len(cards), "discards"))
-        receiver = None
-        if rules.cut_offered_to == "cut_card_receiver":
-            receiver = cut_card_box or self.last_cut_box or 1  # (none, or the dealer: the first box)
+        receiver = self._receiver(cut_card_box)
         self.log.append(ev.offer_cut(receiver))
         size = len(cards)
         at = 0
@@ -272,7 +311,17 @@ class Table:
             raise self._refuse("announce_closing", "the last round has been played: the table is closed", "new_round")
         self._round_open = True
         # (by position: keywords cost a dictionary per round)
-        rnd = Round(self.rules, self.shoe, self.min_bet, self.max_bet, None, self.log, self._refill, self.special_max)
+        rnd = Round(
+            self.rules,
+            self.shoe,
+            self.min_bet,
+            self.max_bet,
+            self.seated,
+            self.log,
+            self._refill,
+            self.special_max,
+            self.players,
+        )
         stayed = self.stayed = self.staying
         self.staying = {}
         if stayed:
@@ -301,6 +350,9 @@ class Table:
             self._closing -= 1
         if rnd.cut_card_box is not None:
             self.last_cut_box = rnd.cut_card_box
+            self.last_cut_player = rnd.holders.get(rnd.cut_card_box)
+        elif rnd._cut_pending:  # the cut card came out with the round's last card: nobody received it
+            self.last_cut_box = self.last_cut_player = None
         if self.rules.push_stake_stays:
             self.staying = self._pushed(rnd, absent)
         if self.held:

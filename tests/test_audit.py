@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, regulation
@@ -106,17 +108,19 @@ def test_each_row_of_doubling_on_a_hard_twelve_cites_the_rule_it_compares() -> N
         assert tags or assumption_tags(row) == {"double_totals"}, row.regulation
 
 
-def test_uy_55_a_reconstruction_after_a_card_to_a_box_without_a_bet_is_noticed_by_uys_own_scenario() -> None:
+def test_uy_55_a_reconstruction_after_a_card_to_a_box_without_a_bet_is_noticed_by_uys_own_scenario(
+    tmp_path: Path,
+) -> None:
     """UY-55 forbids reconstruction. The UY scenario of a card dealt to a box without a bet
     carries the tag and plays out differently had the card been put back (the bank's 17
-    would be 21): replayed with reconstruct, its result changes, not only its log."""
+    would be 21): replayed with reconstruct, its result changes, not only its log. Only that
+    scenario is recorded (the whole suite's dump failed this test whenever any scenario failed)."""
     from spec_engine.kit.exercised import ChangedEngine
-    from spec_engine.kit.vectors import load, replay
-    from tests.test_protocol import dumped_folder
+    from spec_engine.kit.vectors import dump, replay
 
-    (vector,) = [
-        v for v in load(dumped_folder()) if v["id"] == "uy/misdeal/a-card-dealt-to-a-box-without-a-bet-is-voided"
-    ]
+    wanted = "uy/misdeal/a-card-dealt-to-a-box-without-a-bet-is-voided"
+    recorded = dump(tmp_path / "out", pytest_args=["-m", "UY", "-k", "a_card_dealt_to_a_box_without_a_bet_is_voided"])
+    (vector,) = [v for v in recorded if v["id"] == wanted]
     assert "UY-55" in vector["clauses"]
     changed = ChangedEngine("card_to_box_without_bet", "reconstruct")
     assert replay(vector, changed)
@@ -247,3 +251,72 @@ def test_the_next_round_cannot_start_step_catches_a_table_that_deals_on() -> Non
     with pytest.raises(AssertionError, match="every action was accepted"):
         next_round(play, "cannot")
     assert driver.acts == ["bet"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "clauses"),
+    [("bet_multiple", ("CL-ANX-5a",)), ("last_round_on_cut_card", ("CL-14.2",))],
+)
+def test_the_next_round_cannot_start_step_demands_the_cut_cards_rule_and_its_clauses(
+    rule: str, clauses: tuple[str, ...]
+) -> None:
+    """The step once took any refusal of the next round's first bet: a table that refused it
+    for its limits (or cited the rule's clauses in part) passed, its cut card ignored."""
+    from spec_engine.kit.driver import Refusal
+    from spec_engine.suite.steps import Play, next_round
+
+    class RefusesOtherwise:
+        """An implementation whose state says the cut card is out, and which refuses every bet
+        by ``rule``, citing ``clauses``."""
+
+        def state(self) -> dict[str, object]:
+            return {"cut_card_out": True, "awaiting_cut": False}
+
+        def act(self, action: str, **args: object) -> None:
+            raise Refusal("rule_violation", "refused", clauses=clauses, rule=rule)
+
+    assert sorted(ruleset("CL").cite("last_round_on_cut_card")) == ["CL-14.2", "CL-18.1", "CL-18.3"]
+    play = Play(driver=RefusesOtherwise(), regulation="CL", started=True)  # type: ignore[arg-type]
+    with pytest.raises(AssertionError, match="bet_multiple" if rule == "bet_multiple" else "CL-18.3"):
+        next_round(play, "cannot")
+
+
+# ---------------------------------------------------------------------------- issue 29: seats and players at a table
+def test_a_table_takes_seats_between_rounds_only_and_checks_them_at_once() -> None:
+    """A session re-seats its players at each shoe (Table.seat); a bad seat is refused when
+    given, not at the next round, and no one changes seats during a round."""
+    from spec_engine.table import Table
+
+    with pytest.raises(InputError) as refused:
+        Table(ruleset("UY"), seed=1, seated={8: "P1"})
+    assert refused.value.field == "seated"
+    table = Table(ruleset("UY"), seed=1, seated={1: "P1"})
+    rnd = table.new_round()
+    with pytest.raises(InputError) as during:
+        table.seat({2: "P1"})
+    assert during.value.field == "seated" and table.seated == {1: "P1"}
+    rnd.consent(1, "P2", by="P1")
+    rnd.place_bet(1, "P2", 20)
+    with pytest.raises(RuleViolation) as dealt:
+        rnd.deal()
+    assert dealt.value.rule == "box_owner_decides" and "UY-11.2" in dealt.value.clauses
+    assert [a.kind for a in rnd.legal_actions()] == ["bet"]
+
+
+def test_the_players_count_bounds_the_bettors_only_where_it_places_the_cut_card() -> None:
+    """CL-ANX-3 places the cut card by the participants: a CL table of three (the banker and two
+    players) refuses a third bettor. At a house table the count places nothing, players may bet
+    on several boxes and standing bettors may bet behind a seat (ES-PRE-b.1): four bettors at
+    a Melilla table said to seat three are taken."""
+    from spec_engine.table import Table
+
+    cl = Table(ruleset("CL"), seed=1, min_bet=10, max_bet=100, participants=3).new_round()
+    cl.place_bet(1, "P1", 10)
+    cl.place_bet(2, "P2", 10)
+    with pytest.raises(InputError) as refused:
+        cl.place_bet(3, "P3", 10)
+    assert refused.value.field == "participants"
+    es = Table(ruleset("ES"), seed=1, min_bet=10, max_bet=500, participants=3).new_round()
+    for n, bettor in enumerate(("P1", "P2", "P3")):
+        es.place_bet(n + 1, bettor, 10)
+    es.place_bet(1, "P4", 10)

@@ -67,6 +67,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
         ('id = "IT-2"', 'id = "UY-2"', r"it\.toml clause UY-2: malformed id"),
         ('id = "IT-2"\ntext = "', 'id = "IT-2"\ntexto = "', r"it\.toml clause IT-2: unknown keys \['texto'\]"),
         ('kind = "description"', 'kind = "rule"', r"it\.toml clause IT-1: kind 'rule'"),
+        ('id = "IT"\n', 'id = "IT"\nshort = "Campione"\n', r"\[regulation\]: a rulebook's name is in data/regulations"),
         (
             'topics = ["general"]\nkind = "description"',
             'topics = ["gossip"]\nkind = "description"',

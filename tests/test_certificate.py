@@ -4,6 +4,7 @@ failure's reproduction."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -14,6 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from spec_engine import __version__
+from spec_engine.catalog import rulebook_name
 from spec_engine.kit.certificate import HTML, PDF, certificate_html, chromium
 from spec_engine.kit.conform import run
 from spec_engine.kit.manifest import current
@@ -72,3 +74,8 @@ def test_a_run_without_failures_conforms(tmp_path: Path) -> None:
     assert "Conforms: all 1 claimed scenarios passed (IT at levels round)" in page and "IT-7" in page
     assert 'data-verdict="conforms"' in page
     assert "<h2>Failures (0)</h2>\n<p>None.</p>" in page
+    # a phone lays it out at its own width (tests/browser/test_accessibility.py measures it)
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page and "980" not in page
+    # the rulebook by the one list's name, and its text's full title
+    assert f"<td>{html.escape(rulebook_name('IT', with_id=True))}</td>" in page
+    assert f"<p>The text: {html.escape(rulebook_name('IT', long=True))}.</p>" in page

@@ -19,8 +19,7 @@ pytest.importorskip("numpy")
 from spec_engine.analysis.compare import RETURN_SILENT, Costing
 from spec_engine.analysis.model import game_of
 from spec_engine.catalog import NOT_KNOWN, REGULATION_IDS, regulation
-from spec_engine.pages.labels import CHOICE_WORDS, NONE_WORDS, words
-from spec_engine.pages.matrix import PROVENANCE_FIELDS, comparison, csv_text, rows_of, rules_page
+from spec_engine.pages.matrix import PROVENANCE_FIELDS, comparison, csv_text, provenance_csv, rows_of, rules_page
 from spec_engine.pages.onboarding import ASSUMED, onboarding_page
 from spec_engine.pages.regulations import provenance, trainees_table
 from spec_engine.rules import RULE_FIELDS, ruleset, topics_of
@@ -95,35 +94,36 @@ def test_the_command_line_costs_two_rulebooks_and_a_changed_copy(capsys: pytest.
 
 
 # ---------------------------------------------------------------------------- the trade's words
-def test_every_value_has_words_and_none_is_never_bare() -> None:
-    for f in RULE_FIELDS:
-        if f.metadata["kind"].endswith("?"):
-            assert f.name in NONE_WORDS, f.name
-        for choice in f.metadata["choices"]:
-            assert choice in CHOICE_WORDS[f.name], (f.name, choice)
-    for reg in REGULATION_IDS:
-        rules = ruleset(reg)
-        for f in RULE_FIELDS:
-            shown = words(f.name, getattr(rules, f.name))
-            assert shown != "none" and "_" not in shown, (reg, f.name, shown)
-    assert words("double_totals", None) == "any two cards" and words("max_split_hands", None) == "no limit"
-    assert words("blackjack_payout", Fraction(3, 2)) == "3:2"
-
-
 def test_the_csv_opens_in_a_spreadsheet_with_the_trades_words_departures_effects_and_provenance() -> None:
     text = csv_text({("max_split_hands", "UY"): 0.0123})
     assert text.startswith("\ufeff")  # a byte-order mark: Excel reads UTF-8
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert rows[0][0] == "provenance" and rows[0][1:] == list(REGULATION_IDS)
-    titles = [r[0] for r in rows[1 : len(PROVENANCE_FIELDS) + 1]]
-    assert titles == [title for _, title in PROVENANCE_FIELDS]
-    head = rows[len(PROVENANCE_FIELDS) + 2]
+    head = rows[0]  # the header on the first row: a spreadsheet's filter and sort take it as such
+    assert head[:5] == ["topic", "also under", "rule", "identifier", "texts differ"]
     assert {"UY value", "UY departs", "UY effect (pp)"} <= set(head)
-    body = {r[3]: dict(zip(head, r, strict=True)) for r in rows[len(PROVENANCE_FIELDS) + 3 :]}
+    assert len(rows) == 1 + len(RULE_FIELDS) and all(len(r) == len(head) for r in rows)
+    body = {r[3]: dict(zip(head, r, strict=True)) for r in rows[1:]}
     assert body["max_split_hands"]["UY effect (pp)"] == "+0.0123"
     assert body["double_totals"]["UY value"] == "any two cards"
     assert body["cut_offered_to"]["CL value"] == "the player the cut card reached"
     assert "konec sázení" in text and all(c != "none" for r in rows for c in r)
+    # the texts agree where they state it (ES, UY, CZ: no); CL and IT assume yes
+    hard_21 = body["hit_on_hard_21"]
+    assert hard_21["texts differ"] == "no, only an assumed value differs"
+    assert [hard_21[f"{r} basis"] == "not stated" for r in REGULATION_IDS] == [True, False, False, False, True]
+    assert body["blackjack_payout"]["texts differ"] == "no"
+
+
+def test_the_provenance_is_a_second_csv_linked_beside_the_first() -> None:
+    text = provenance_csv()
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    assert rows[0] == ["provenance", *REGULATION_IDS]
+    assert [r[0] for r in rows[1:]] == [title for _, title in PROVENANCE_FIELDS]
+    assert rows[3][REGULATION_IDS.index("ES") + 1] == regulation("ES").published_by
+    export = next(line for line in rules_page().splitlines() if 'class="matrix-export"' in line)
+    assert 'href="rules.csv"' in export and 'href="rules-provenance.csv"' in export
+    assert "its first row the header" in export
 
 
 # ---------------------------------------------------------------------------- the matrix

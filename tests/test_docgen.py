@@ -6,12 +6,16 @@ import csv
 import io
 import re
 from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
 
 from spec_engine.catalog import regulations
 from spec_engine.pages.build import generate
 from spec_engine.pages.common import anchor, text
 from spec_engine.pages.labels import LABELS, summary
 from spec_engine.pages.matrix import csv_text, rules_page
+from spec_engine.pages.pdf import write_pdf
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 
@@ -30,7 +34,9 @@ def test_the_rules_page_shows_assumptions_apart_from_stated_rules() -> None:
     assert "basis-interpretation" in cells[0] and 'href="cl.html#cl-anx-2"' in cells[0]
     assert "basis-not-stated" in cells[1] and "<summary>assumed</summary>" in cells[1]  # ES gives no deck count
     assert "<strong>Assumed:</strong>" in cells[1]  # with the reason, in the page (not only a tooltip)
-    assert "basis-stated" in cells[2] and '<span class="value">5</span>' in cells[2] and "uy.html#uy-5-1" in cells[2]
+    assert (
+        "basis-stated" in cells[2] and '<span class="value">5 decks</span>' in cells[2] and "uy.html#uy-5-1" in cells[2]
+    )
     # the clause's own words, in its language, unfolded by a disclosure (touch and keyboard too)
     assert '<details class="why"><summary>UY-5.1</summary>' in cells[2]
     assert '<q lang="es">Art.5. Se utilizarán 5 mazos' in cells[2]
@@ -51,13 +57,18 @@ def test_cells_departing_from_the_common_value_are_highlighted() -> None:
     assert 'class="same"' in same and "differs" not in same
 
 
-def test_a_row_whose_majority_is_assumed_is_not_a_difference() -> None:
+def test_a_row_whose_majority_is_assumed_is_not_a_difference_of_the_texts() -> None:
     """missed_insurance_call: only UY states a value (void the ten); the four "proceed" are
-    assumptions, so nothing is highlighted against the stated value."""
+    assumptions, so nothing is highlighted against the stated value, and the row says that the
+    rule sets differ there only by assumed values (never "same", which the cost between two
+    rulebooks would contradict)."""
     page = rules_page()
     row = next(line for line in page.splitlines() if 'id="rule-missed_insurance_call"' in line)
-    assert 'class="same"' in row
+    assert 'class="by-assumption"' in row and 'class="same"' not in row
+    assert "the rule sets differ only by an assumed value (CL, ES, CZ and IT)" in row
     assert not any("differs" in cell.split(">", 1)[0] for cell in row.split("<td")[1:])
+    cells = row.split("<td")[1:]
+    assert ['<span class="mark">*</span>' in c for c in cells] == [True, True, False, True, True]
     two_texts = next(line for line in page.splitlines() if 'id="rule-double_totals"' in line)
     cells = two_texts.split("<td")[1:]  # CL states 9-11, ES assumes it, UY CZ IT state any total
     assert ["differs" in c.split(">", 1)[0] for c in cells] == [True, False, False, False, False]
@@ -65,7 +76,9 @@ def test_a_row_whose_majority_is_assumed_is_not_a_difference() -> None:
 
 def test_every_rule_has_the_trades_name_and_each_rulebook_a_shorthand() -> None:
     assert set(LABELS) == {f.name for f in RULE_FIELDS}
-    assert summary(ruleset("UY")).startswith("5 decks · S17 · double any two cards · DAS · split to 6 hands")
+    assert summary(ruleset("UY")).startswith(
+        "5 decks · S17 · double any two cards · DAS on the first two hands as laid out · split to 6 hands"
+    )
     assert "double on 9, 10, 11 only" in summary(ruleset("CL"))
     assert "6 decks*" in summary(ruleset("ES"))  # ES states no deck count
     assert "surrender" not in summary(ruleset("UY"))  # (none offers it)
@@ -83,7 +96,7 @@ def test_the_matrix_as_csv() -> None:
     head = next(i for i, r in enumerate(rows) if r[:5] == ["topic", "also under", "rule", "identifier", "texts differ"])
     assert len(rows) == head + 1 + len(RULE_FIELDS)
     decks = next(r for r in rows if len(r) > 3 and r[3] == "decks")
-    assert decks[4] == "yes, no value most texts give" and decks[5:8] == ["2", "interpretation", "CL-ANX-2 CL-2"]
+    assert decks[4] == "yes, no value most texts give" and decks[5:8] == ["2 decks", "interpretation", "CL-ANX-2 CL-2"]
 
 
 def test_verbatim_text_is_made_inert() -> None:
@@ -114,6 +127,41 @@ def test_the_matrix_as_a_printable_pdf(tmp_path: Path) -> None:
     assert pdf in written and tmp_path / "changelog.md" in written  # the suite's changelog, generated
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF-")
-    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
-    assert pages == -(-len(RULE_FIELDS) // 17) + 1  # every rule, 17 to a page, then the texts' provenance
     assert b"Blackjack Spec: the rules compared" in data  # the document's title (metadata)
+    pages = PdfReader(pdf).pages
+    assert len(pages) == len(re.findall(rb"/Type\s*/Page\b(?!s)", data))  # (the reader counts as the file does)
+    texts = [page.extract_text() for page in pages]
+    rule_pages = -(-len(RULE_FIELDS) // 17)  # every rule, 17 to a page, then the texts' provenance
+    assert all("the rules compared" in t for t in texts[:rule_pages])
+    assert all("The texts: where they come from" in t for t in texts[rule_pages:]) and len(texts) > rule_pages
+    # every page says its number of all of them (the count once left the provenance out: "of 5" of 6)
+    assert [re.findall(r"Page (\d+) of (\d+)", t) for t in texts] == [
+        [(str(n), str(len(pages)))] for n in range(1, len(pages) + 1)
+    ]
+
+
+def lines_at(page: Any) -> list[tuple[str, float]]:
+    """Each piece of text of a PDF page with the height it starts at (points from the foot)."""
+    found: list[tuple[str, float]] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], *_: object) -> None:
+        if text.strip():
+            found.append((text, cm[5] + tm[5]))
+
+    page.extract_text(visitor_text=seen)
+    return found
+
+
+def test_no_text_of_the_pdf_runs_off_its_page(tmp_path: Path) -> None:
+    """The provenance once ran off the foot of its page (the last text's facts were cut off):
+    every line of text starts within its page, and each text's facts are all there."""
+    pages = PdfReader(write_pdf(tmp_path / "rules.pdf")).pages
+    low = [
+        (number, text)
+        for number, page in enumerate(pages, 1)
+        for text, y in lines_at(page)
+        if not 0 <= y <= float(page.mediabox.height)
+    ]
+    assert low == []
+    said = "".join(page.extract_text() for page in pages)
+    assert said.count("what would establish what is not known") == len(regulations())

@@ -27,6 +27,10 @@ STATED_BY = {
     "burns_skipped": "CZ-HRA-14",
     "voided_ten_kept": "UY-40.3",
     "dealer_hits_soft_17": "IT-6",
+    "refill_cut_anywhere": "CZ-KARTY-6",
+    "refill_not_burnt": "CZ-HRA-14",
+    "burnt_cut_card_unnoticed": "CZ-KARTY-5",
+    "holderless_box_dealt": "UY-11.2",
 }
 """A wrong rule value is caught by the scenario of the clause that states the rule."""
 

@@ -188,7 +188,7 @@ def test_a_card_to_a_box_without_a_bet_is_reconstructed_in_cz() -> None:
     assert len(deals_after) == 2 * len(p.bets) + 1
 
 
-# ---------------------------------------------------------------------------- wrong answers
+# ---------------------------------------------------------------------------- right and wrong answers
 def test_drawing_on_a_total_the_dealer_stands_on_cites_the_drawing_rule() -> None:
     rules = ruleset("CL")
     p, index = first("CL", "dealer_draw", "stand")
@@ -201,6 +201,22 @@ def test_drawing_on_a_total_the_dealer_stands_on_cites_the_drawing_rule() -> Non
     assert isinstance(quoted, list)
     assert quoted[0]["text"] == clause("CL-11.3").text and "17 o más debe plantarse" in quoted[0]["text"]
     assert quoted[0]["gist"] == clause("CL-11.3").gist and quoted[0]["lang"] == "es"
+
+
+def test_a_right_answer_quotes_the_rule_and_its_clauses_as_a_wrong_one_does() -> None:
+    """Right or wrong, the trainee reads the rule behind the step, its value here in the trade's
+    words, and its clauses' own words (issue 29: before, only a wrong answer quoted them)."""
+    rules = ruleset("CL")
+    p, index = first("CL", "dealer_draw", "stand")
+    right = judge(rules, p.questions[index], "stand")
+    wrong = judge(rules, p.questions[index], "draw")
+    assert right.correct and not wrong.correct
+    assert right.rules == wrong.rules and right.rules[0]["value"] == "stands (S17)"
+    assert [c["text"] for c in right.rules[0]["clauses"]] == [clause("CL-11.3").text, clause("CL-11.4").text]
+    # every right answer of a round quotes the rules its step turns on, as a wrong one would
+    for q in p.questions:
+        verdict = judge(rules, q, engine_answer(q))
+        assert verdict.correct and [r["field"] for r in verdict.rules] == list(q.fields)
 
 
 def test_a_wrong_blackjack_payment_cites_the_payout() -> None:

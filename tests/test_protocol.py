@@ -205,7 +205,7 @@ def test_bye_ends_the_conversation_and_blank_lines_are_skipped() -> None:
 
 def test_ids_are_echoed_and_replies_are_one_line_each() -> None:
     out = io.StringIO()
-    serve(io.StringIO('{"id":41,"op":"hello","protocol":"5.0"}\n{"id":42,"op":"legal"}\n'), out)
+    serve(io.StringIO('{"id":41,"op":"hello","protocol":"6.0"}\n{"id":42,"op":"legal"}\n'), out)
     lines = out.getvalue().split("\n")
     assert lines[-1] == "" and [json.loads(line)["id"] for line in lines[:-1]] == [41, 42]
 

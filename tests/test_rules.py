@@ -63,6 +63,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
             r"\[burn_on_dealer_change\]: a 'not stated' value needs the assumption and its reason",
         ),
         ("[rules]", "[rulez]", r"uy\.toml: unknown tables"),
+        ('id = "UY"', 'id = "UY"\nname = "Uruguay"', r"name is in data/regulations\.toml"),  # one spelling
     ],
 )
 def test_a_malformed_rule_set_names_the_file_and_the_field(tmp_path: Path, old: str, new: str, message: str) -> None:

@@ -49,7 +49,7 @@ def copy_of_the_project(target: Path) -> Path:
 # ------------------------------------------------------------------------------ the pieces
 def test_the_catalog_skeleton_tiles_the_text_a_clause_a_sentence(tmp_path: Path) -> None:
     (tmp_path / "zz.es.txt").write_text(TEXT, encoding="utf-8")
-    toml = catalog_skeleton("ZZ", TEXT, source="zz.es.txt", language="es", name="Prueba", short="P", today="2026-11-26")
+    toml = catalog_skeleton("ZZ", TEXT, source="zz.es.txt", language="es", name="Prueba", today="2026-11-26")
     path = tmp_path / "zz.toml"
     path.write_text(toml, encoding="utf-8")
     catalog = parse_catalog(path)
@@ -100,6 +100,9 @@ def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_rema
     assert "rows added to the compare outlines" in made.stdout and "features/zz/core.feature" in made.stdout
     listed = run("-m", "spec_engine", "regulations").stdout.split()
     assert listed == [*REGULATION_IDS, "ZZ"]
+    names = "from spec_engine.catalog import rulebook_name as n; print(n('ZZ', with_id=True), n('ZZ', long=True))"
+    named = run("-c", names)
+    assert named.stdout == "Prueba (ZZ) Casino de Prueba, Black Jack\n", named.stderr  # its names, in the one list
 
     built = run("tools/build.py")
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]

@@ -14,7 +14,7 @@ pytest.importorskip("numpy", reason="the analysis extra (make installs it)")
 
 from spec_engine.__main__ import main
 from spec_engine.analysis import cached_odds, default_cache_dir
-from spec_engine.analysis.simulate import CHUNK, RandomShoe, Tally, _violations, play_chunk, simulate
+from spec_engine.analysis.simulate import CHUNK, RandomShoe, Tally, _violations, chunk_plan, play_chunk, simulate
 from spec_engine.cards import DECK
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.game import Phase, Round
@@ -40,11 +40,28 @@ def test_the_engine_playing_basic_strategy_agrees_with_the_exact_return(reg: str
 def test_a_run_is_the_same_on_any_number_of_workers() -> None:
     rules = ruleset("CZ")
     chart = cached_odds(rules, default_cache_dir()).strategy.cells
-    one = simulate(rules, 3 * CHUNK, seed=7, chart=chart, workers=1)
-    three = simulate(rules, 3 * CHUNK, seed=7, chart=chart, workers=3)
+    rounds = 2 * CHUNK + 77  # (the last chunk shorter)
+    one = simulate(rules, rounds, seed=7, chart=chart, workers=1)
+    three = simulate(rules, rounds, seed=7, chart=chart, workers=3)
     assert (one.total, one.squares, one.wins, one.losses) == (three.total, three.squares, three.wins, three.losses)
-    other = simulate(rules, 3 * CHUNK, seed=8, chart=chart, workers=1)
+    assert one.rounds == rounds and one.chunks == [0, 1, 2]
+    other = simulate(rules, rounds, seed=8, chart=chart, workers=1)
     assert other.total != one.total  # another seed, other rounds
+
+
+def test_any_number_of_rounds_plays_the_first_rounds_of_a_longer_run(tmp_path: Path) -> None:
+    rules = ruleset("IT")
+    first = play_chunk(rules, None, 4, 0, rounds=150)
+    assert first.rounds == 150 and first.chunks == [0]
+    assert simulate(rules, 150, seed=4).total == first.total
+    assert chunk_plan(2 * CHUNK + 5) == [(0, CHUNK), (1, CHUNK), (2, 5)] and chunk_plan(CHUNK) == [(0, CHUNK)]
+    out = tmp_path / "it.jsonl"
+    simulate(rules, 150, seed=4, out=out)
+    again = simulate(rules, 150, seed=4, out=out)
+    assert len(out.read_text().splitlines()) == 1 and again.total == first.total  # resumed: nothing played
+    longer = simulate(rules, 300, seed=4, out=out)
+    assert len(out.read_text().splitlines()) == 2  # the 150 rounds serve no run of 300: played anew
+    assert (longer.total, longer.rounds) == (simulate(rules, 300, seed=4).total, 300)
 
 
 def test_a_run_resumes_from_its_file(tmp_path: Path) -> None:
@@ -92,16 +109,20 @@ def test_the_command_prints_the_interval_and_the_exact_figure(capsys: pytest.Cap
     assert out["stake"] == 20  # the club's bets are multiples of 10
     low, high = out["ci99_percent"]
     assert low < out["mean_percent"] < high and out["exact_inside"] is (low <= out["exact_percent"] <= high)
-    assert main(["simulate", "CL", "--rounds", "123"]) == 2
-    assert "--rounds 123: a positive multiple of 10,000" in capsys.readouterr().err
+    assert main(["simulate", "CL", "--rounds", "123", "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rounds"] == 123  # any number of rounds
 
 
-def test_a_real_local_ray_runs_the_same_chunks() -> None:
+def test_a_real_local_ray_runs_the_same_chunks_and_keeps_its_messages_to_itself(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
     if not REQUIRED:
         pytest.importorskip("ray", reason="the ray extra (make test installs it)")
     rules = ruleset("UY")
     chart = cached_odds(rules, default_cache_dir()).strategy.cells
-    on_ray = simulate(rules, 2 * CHUNK, seed=11, chart=chart, workers=2, ray_address="local")
-    here = simulate(rules, 2 * CHUNK, seed=11, chart=chart, workers=1)
+    capfd.readouterr()
+    on_ray = simulate(rules, CHUNK + 99, seed=11, chart=chart, workers=2, ray_address="local")
+    assert capfd.readouterr().err == ""  # neither Ray's log lines nor its core's, on the descriptor itself
+    here = simulate(rules, CHUNK + 99, seed=11, chart=chart, workers=1)
     assert (on_ray.total, on_ray.squares, on_ray.rounds) == (here.total, here.squares, here.rounds)
     assert on_ray.chunks == [0, 1]

@@ -117,7 +117,7 @@ def frame_tables(text: str) -> str:
 def on_config(config: Any, **_: Any) -> Any:
     """The navigation's per-regulation sections, one entry per regulation the project lists
     (``spec_engine/data/regulations.toml``): a new text appears without editing mkdocs.yml."""
-    from spec_engine.catalog import REGULATION_IDS, regulation
+    from spec_engine.catalog import REGULATION_IDS, rulebook_name
 
     pages = {
         "The regulations": "generated/{reg}.md",
@@ -128,7 +128,7 @@ def on_config(config: Any, **_: Any) -> Any:
             for title, children in entry.items():
                 if title in pages and children == []:
                     entry[title] = [
-                        {f"{regulation(r).short} ({r})": pages[title].format(reg=r.lower())} for r in REGULATION_IDS
+                        {rulebook_name(r, with_id=True): pages[title].format(reg=r.lower())} for r in REGULATION_IDS
                     ]
     return config
 

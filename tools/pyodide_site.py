@@ -55,6 +55,7 @@ import random
 from fractions import Fraction
 
 from spec_engine.cards import Shoe, parse_cards
+from spec_engine.catalog import rulebook_name
 from spec_engine.errors import RuleViolation, SpecError
 from spec_engine.events import money, money_str
 from spec_engine.game import Action, Round
@@ -235,7 +236,7 @@ def state(widget, reg, refusal=None, error=None):
         for e in rnd.settlements()
     ]
     return json.dumps({
-        "reg": reg, "name": rnd.rules.name, "phase": phase, "dealer": [c.code for c in rnd.dealer],
+        "reg": reg, "name": rulebook_name(reg, with_id=True), "phase": phase, "dealer": [c.code for c in rnd.dealer],
         "dealer_total": rnd.dealer_total if rnd.dealer else None, "hands": hands,
         "current": None if current is None else [current[0].number, current[0].hands.index(current[1]) + 1],
         "legal": legal, "other": other, "settled": settled, "decided": len(TABLES[widget, reg].decisions),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 5.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 6.0; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -20,7 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '5.0';
+const PROTOCOL = '6.0';
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'misdeal', 'play_absent',
   'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];
@@ -250,9 +250,9 @@ const sum = (values) => [...values].reduce((a, b) => a.add(b), Q.of(0));
 
 class Round {
   // `shoe`: { cards (first dealt first), cutRemaining (cards behind the cut card, or null) };
-  // at a table, `log` is the table's, `refill` refills an empty shoe and `specialMax` gives
-  // the bettors authorised a special maximum.
-  constructor(rules, shoe, { minBet, maxBet, seated = null, log = [], refill = null, specialMax = new Map() }) {
+  // at a table, `log` is the table's, `refill` refills an empty shoe, `specialMax` gives
+  // the bettors authorised a special maximum and `players` says how many may bet.
+  constructor(rules, shoe, { minBet, maxBet, seated = null, log = [], refill = null, specialMax = new Map(), players = null }) {
     this.rules = rules;
     this.r = rules.values;
     this.shoe = shoe;
@@ -263,6 +263,7 @@ class Round {
     // a Set of the boxes whose seat is taken, or a Map from each to the player seated there, or null: all
     this.holders = seated instanceof Map ? seated : new Map();
     this.seated = seated instanceof Map ? new Set(seated.keys()) : seated;
+    this.players = players; // how many players the table has: no more bettors than that (null: not said)
     this.phase = 'betting';
     this.boxes = new Map();
     this.answers = new Map(); // "box/bettor" -> consent (true) or objection (false)
@@ -423,6 +424,12 @@ class Round {
     const amount = this.amount(raw);
     const box = this.boxes.get(number) || new Box(number, !this.seated || this.seated.has(number), this.holders.get(number) ?? null);
     if (box.bets.has(bettor)) throw bad('bettor', `${bettor} already has a bet on box ${number}`);
+    if (this.players !== null) {
+      const betting = new Set([...this.boxes.values()].flatMap((b) => [...b.bets.keys()]));
+      if (!betting.has(bettor) && betting.size >= this.players) {
+        throw bad('participants', `${bettor} cannot bet: the ${this.players} player(s) at this table already bet`);
+      }
+    }
     if (box.seated && !stays && (box.holder === null ? box.bets.size : bettor !== box.holder)) {
       const answer = this.answers.get(`${number}/${bettor}`);
       if (r.bet_behind_consent === 'unless_objected' && answer === false) {
@@ -515,9 +522,24 @@ class Round {
   }
 
   // -- the deal
+  // Why the bets may not be dealt yet: where the holder alone decides a box's play, a box whose
+  // seated player has no bet on it holds only bets of others, none of whom may decide for it.
+  dealRefusal() {
+    if (!this.r.box_owner_decides) return null;
+    for (const number of [...this.boxes.keys()].sort((a, b) => a - b)) {
+      const box = this.boxes.get(number);
+      if (box.holder !== null && !box.bets.has(box.holder)) {
+        return ['box_owner_decides', `box ${number}'s seated player, ${box.holder}, has no bet on it: nobody else may decide its play`];
+      }
+    }
+    return null;
+  }
+
   deal({ misdeals } = {}) {
     this.needPhase('betting', 'deal');
     if (!this.boxes.size) throw bad('bets', 'no bet has been placed');
+    const refusal = this.dealRefusal();
+    if (refusal) throw this.refuse(...refusal);
     const order = this.inOrder('deal_order');
     const mistakes = new Map(); // the deal's n-th card -> the boxes the mistakes go to
     for (const m of misdeals || []) {
@@ -1042,7 +1064,7 @@ class Round {
   }
 
   legal() {
-    if (this.phase === 'betting') return this.boxes.size ? [{ kind: 'bet' }, { kind: 'deal' }] : [{ kind: 'bet' }];
+    if (this.phase === 'betting') return this.boxes.size && !this.dealRefusal() ? [{ kind: 'bet' }, { kind: 'deal' }] : [{ kind: 'bet' }];
     if (this.phase === 'insurance') {
       const out = [{ kind: 'close_insurance' }];
       for (const box of this.inOrder('payment_order')) {
@@ -1159,7 +1181,7 @@ class PyRandom {
 }
 
 class Table {
-  constructor(rules, { minBet, maxBet, participants, shoes, afterCut, specialMax = new Map(), seed = 1, autoCut = false }) {
+  constructor(rules, { minBet, maxBet, participants, seated = null, shoes, afterCut, specialMax = new Map(), seed = 1, autoCut = false }) {
     this.rules = rules;
     this.r = rules.values;
     this.minBet = minBet;
@@ -1181,6 +1203,10 @@ class Table {
       }
     }
     this.participants = participants === undefined ? null : participants;
+    // where the people at the table place the cut card, no more bettors than its players (a
+    // player to a box, and the banker where the players bank)
+    this.players = this.participants === null || per === null ? null : this.participants - (this.r.banker_rotation !== 'house' ? 1 : 0);
+    this.seated = seated; // as a round's: a Set of boxes, a Map box -> the player seated there, or null
     this.specialMax = specialMax;
     this.random = new PyRandom(seed);
     this.autoCut = autoCut; // the cut made at random within the rules (a session), else by a player
@@ -1194,7 +1220,8 @@ class Table {
     this.held = new Map(); // bettor -> { amount, rounds }: winnings kept for an absent bettor
     this.cutOffer = null;
     this.awaitingCut = false;
-    this.lastCutBox = null;
+    this.lastCutBox = null; // the box that would have received the cut card when it last came out
+    this.lastCutPlayer = null; // the player seated there, where the seats name him
     this.closing = null; // rounds left once closing is announced
     this.roundOpen = false;
     this.stacked = shoes.map((cards) => cards.slice());
@@ -1218,8 +1245,7 @@ class Table {
     } else this.random.shuffle(cards);
     this.shoe = { cards, cutRemaining: null };
     this.log.push({ type: 'shuffle', total: cards.length });
-    let receiver = null;
-    if (this.r.cut_offered_to === 'cut_card_receiver') receiver = this.lastCutBox || 1; // none yet, or the dealer: box 1
+    const receiver = this.receiver(null);
     this.cutOffer = receiver;
     this.awaitingCut = true;
     this.log.push(receiver === null ? { type: 'offer_cut' } : { type: 'offer_cut', box: receiver });
@@ -1227,6 +1253,22 @@ class Table {
       const low = this.r.min_cut || 1;
       this.cut({ at: this.random.randint(low, Math.max(low, cards.length - low)), by: receiver });
     }
+  }
+
+  // The box offered the cut where it goes to the one who would have received the cut card (else
+  // null: any player): `box`, this round's receiver (a refill), else the last one's; where the
+  // seats name him, the box that player sits at now; failing one (none, the dealer, he plays no
+  // more), box 1.
+  receiver(box) {
+    if (this.r.cut_offered_to !== 'cut_card_receiver') return null;
+    if (box === null) {
+      box = this.lastCutBox;
+      if (this.lastCutPlayer !== null && this.seated instanceof Map) {
+        box = null;
+        for (const [number, name] of this.seated) if (name === this.lastCutPlayer) box = number;
+      }
+    }
+    return box || 1;
   }
 
   // A stacked shoe: the cards given first, then the table's other cards deck after deck,
@@ -1275,7 +1317,7 @@ class Table {
       this.log.push({ type: 'burn', card: card.code });
       if (!out && this.cutCardOut) { // the dealer burnt the cut card out: the next cut goes to box 1
         this.log.push({ type: 'cut_card_out' });
-        this.lastCutBox = null;
+        this.lastCutBox = this.lastCutPlayer = null;
       }
     }
   }
@@ -1304,8 +1346,7 @@ class Table {
     let cards = this.random.shuffle(this.tray);
     this.tray = [];
     this.log.push({ type: 'shuffle', total: cards.length, info: 'discards' });
-    let receiver = null;
-    if (this.r.cut_offered_to === 'cut_card_receiver') receiver = cutCardBox || this.lastCutBox || 1;
+    const receiver = this.receiver(cutCardBox);
     this.log.push(receiver === null ? { type: 'offer_cut' } : { type: 'offer_cut', box: receiver });
     const size = cards.length;
     let at = 0;
@@ -1329,7 +1370,8 @@ class Table {
     if (this.closing === 0) throw this.refuse('announce_closing', 'the last round has been played: the table is closed');
     this.roundOpen = true;
     const round = new Round(this.rules, this.shoe, {
-      minBet: this.minBet, maxBet: this.maxBet, log: this.log, refill: (box) => this.refill(box), specialMax: this.specialMax,
+      minBet: this.minBet, maxBet: this.maxBet, seated: this.seated, log: this.log, refill: (box) => this.refill(box),
+      specialMax: this.specialMax, players: this.players,
     });
     const stays = this.staying;
     this.staying = [];
@@ -1349,7 +1391,10 @@ class Table {
     this.tray.push(...round.cleared);
     this.roundOpen = false;
     if (this.closing !== null) this.closing -= 1;
-    if (round.cutCardBox !== null) this.lastCutBox = round.cutCardBox;
+    if (round.cutCardBox !== null) {
+      this.lastCutBox = round.cutCardBox;
+      this.lastCutPlayer = round.holders.get(round.cutCardBox) ?? null;
+    } else if (round.cutPending) this.lastCutBox = this.lastCutPlayer = null; // out with the round's last card: nobody got it
     if (this.r.push_stake_stays) this.staying = this.pushed(round, new Set(absent));
     for (const [bettor, entry] of [...this.held]) {
       entry.rounds -= 1;
@@ -1458,6 +1503,7 @@ class Session {
     this.table = new Table(rules, { minBet, maxBet, participants: names.length, shoes, afterCut, seed, autoCut: true });
     this.log = this.table.log;
     this.bankerIndex = 0;
+    this.seat();
     this.bank = Q.of(0);
     this.advances = new Map(names.map((n) => [n, Q.of(0)]));
     this.results = new Map(names.map((n) => [n, Q.of(0)]));
@@ -1478,6 +1524,9 @@ class Session {
       this.log.push({ type: 'advance', bettor: name, amount: this.amount.toString() });
     }
   }
+
+  // The table learns who sits where for the shoe to come.
+  seat() { this.table.seated = new Map([...this.seats()].map(([name, box]) => [box, name])); }
 
   // The players of this shoe, from the banker on, at boxes 1, 2, ...
   seats() {
@@ -1510,7 +1559,10 @@ class Session {
     if (this.table.cutCardOut) {
       this.bankerIndex += 1;
       if (this.bankerIndex === this.participants.length) this.finish();
-      else this.log.push({ type: 'banker', bettor: this.banker });
+      else {
+        this.log.push({ type: 'banker', bettor: this.banker });
+        this.seat();
+      }
     }
     return round;
   }
@@ -1577,22 +1629,7 @@ function start(request) {
     if (extra.length) throw bad('shoe', `the stacked cards ${extra.join(' ')} are more than the ${rules.values.decks} deck(s) hold`);
     const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'limits');
     const maxBet = money(request.max_bet, 'limits');
-    let seated = null;
-    if (request.seated !== undefined && request.seated !== null) {
-      const given = request.seated;
-      if (Array.isArray(given)) {
-        if (!given.every(isInt)) throw bad('seated', 'seated lists box numbers');
-        seated = new Set(given);
-      } else if (given && typeof given === 'object') { // box number -> the player seated there
-        seated = new Map();
-        for (const [key, name] of Object.entries(given)) {
-          if (!/^[1-9][0-9]*$/.test(key) || Number(key) > rules.values.max_boxes) throw bad('seated', `no box ${key}`);
-          if (typeof name !== 'string' || !name) throw bad('seated', `the player seated at box ${key} is named by a non-empty string`);
-          seated.set(Number(key), name);
-        }
-      } else throw bad('seated', 'seated lists box numbers, or maps them to the players seated there');
-    }
-    game.round = new Round(rules, { cards: shoe, cutRemaining: null }, { minBet, maxBet, seated });
+    game.round = new Round(rules, { cards: shoe, cutRemaining: null }, { minBet, maxBet, seated: seatsOf(request.seated, rules) });
     return;
   }
   const shoes = (request.shoes || []).map((s) => cardsOf(s));
@@ -1609,8 +1646,27 @@ function start(request) {
   const maxBet = money(request.max_bet, 'limits');
   const specialMax = new Map(Object.entries(request.special_max || {}).map(([k, v]) => [k, parseMoney(v, 'special_max')]));
   game.table = new Table(rules, {
-    minBet, maxBet, participants: request.participants, shoes, afterCut: Boolean(request.after_cut), specialMax,
+    minBet, maxBet, participants: request.participants, seated: seatsOf(request.seated, rules), shoes,
+    afterCut: Boolean(request.after_cut), specialMax,
   });
+}
+
+// `seated` of a start: the boxes whose seat is taken (a Set), or each mapped to the player
+// seated there (a Map), or null (every seat taken).
+function seatsOf(given, rules) {
+  if (given === undefined || given === null) return null;
+  if (Array.isArray(given)) {
+    if (!given.every(isInt)) throw bad('seated', 'seated lists box numbers');
+    return new Set(given);
+  }
+  if (!given || typeof given !== 'object') throw bad('seated', 'seated lists box numbers, or maps them to the players seated there');
+  const seated = new Map(); // box number -> the player seated there
+  for (const [key, name] of Object.entries(given)) {
+    if (!/^[1-9][0-9]*$/.test(key) || Number(key) > rules.values.max_boxes) throw bad('seated', `no box ${key}`);
+    if (typeof name !== 'string' || !name) throw bad('seated', `the player seated at box ${key} is named by a non-empty string`);
+    seated.set(Number(key), name);
+  }
+  return seated;
 }
 
 // A rule set with some values changed, written as in the rule-set files: a changed value

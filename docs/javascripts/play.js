@@ -66,7 +66,7 @@
 
     function tableNode(s) {
       const section = el("section", { class: "bj-table", "data-reg": s.reg, "aria-label": s.reg });
-      section.append(el("h3", { tabindex: "-1" }, (s.name || s.reg) + " (" + s.reg + ")"));
+      section.append(el("h3", { tabindex: "-1" }, s.name || s.reg)); // the rulebook's name with its id
       if (s.error) section.append(el("p", { class: "bj-error", role: "alert" }, s.error));
       if (!s.phase) {
         if (s.refusal) section.append(refusalNode(s.refusal));

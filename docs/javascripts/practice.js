@@ -146,7 +146,7 @@
       return data;
     }
     round = Object.assign(data, { index: 0, right: 0, answered: false });
-    area.append(el("h2", { id: "bj-round-title" }, data.name + " (" + data.reg + "), seed " + data.seed));
+    area.append(el("h2", { id: "bj-round-title" }, data.name + ", seed " + data.seed));
     area.append(el("p", { class: "bj-bets" }, "Bets: " +
       data.bets.map((b) => "box " + b.box + ", " + b.bettor + " " + b.amount).join("; ") + ". Table limits 10 to 500."));
     ask();
@@ -182,10 +182,11 @@
     } else {
       box.append(el("p", {}, el("strong", {}, "Not so: "), "you answered " + verdict.given +
         "; the engine, under these rules: " + verdict.right + "."));
-      if (!verdict.rules.length) box.append(el("p", {}, "No rule value changes this: a win is paid the stake, " +
-        "a loss takes it, a push leaves it with the bettor."));
-      for (const rule of verdict.rules) box.append(ruleNode(rule));
     }
+    // the rule behind the step and its clauses, quoted for a right answer as for a wrong one
+    if (!verdict.rules.length) box.append(el("p", {}, "No rule value changes this: a win is paid the stake, " +
+      "a loss takes it, a push leaves it with the bettor."));
+    for (const rule of verdict.rules) box.append(ruleNode(rule));
     const last = index + 1 >= round.questions.length;
     const next = el("button", { type: "button", class: "md-button md-button--primary", id: "bj-next" },
       last ? "See the score" : "Next step");

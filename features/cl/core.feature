@@ -1,5 +1,5 @@
 @CL
-Feature: Catalan club (CCCJ): the core game
+Feature: Catalan card club CCCJ: the core game
   Rounds under the club's house rules and the annex's internal norms: two decks, no hole
   card, dealing and play from the banker's right, blackjack paid at once unless the banker
   shows an ace or a ten, doubling on 9, 10 or 11 only, bets in multiples of 10 and

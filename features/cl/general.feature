@@ -1,5 +1,5 @@
 @CL
-Feature: Catalan club (CCCJ): the game against the banker, the bets and the banker's mistakes
+Feature: Catalan card club CCCJ: the game against the banker, the bets and the banker's mistakes
   General clauses of the club's main text: the players face the banker, the banker has no
   choices, the options announced to the players, bets placed before the round and fixed
   once it starts, and cards dealt or exposed by mistake put back in their place.

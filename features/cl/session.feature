@@ -1,5 +1,5 @@
 @CL
-Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-owned bank
+Feature: Catalan card club CCCJ: a whole session with a rotating banker and a co-owned bank
   The annex's internal norms: every participant banks in turn, changing at each reshuffle;
   all advance the same amount to the bank, again whenever it is broke, and share it equally
   at the end, each player's own result counted before the sharing.
@@ -146,3 +146,22 @@ Feature: Catalan club (CCCJ): a whole session with a rotating banker and a co-ow
     When the session is played to its end with every player betting 10
     Then the bankers were A and B in turn
     And the session's accounts agree with its log
+
+  # ------------------------------------------------------------ the cut
+
+  @CL-14.1 @CL-ANX-4
+  Scenario: Each shoe's cut is offered to the player who would have received the cut card, wherever he sits now
+    CL-14.1: "ofrecer el corte del mazo al jugador al que le hubiera correspondido la carta de
+    corte en la última jugada, o en su defecto, al situado a su izquierda." CL-ANX-4: the banker
+    changes "cada vez que deba barajarse el mazo", so at each new shoe the players move one box
+    (the boxes count from the banker's left). The cut goes to the player, at the box he has now;
+    failing him (no shoe before, the banker took the card behind the cut card, or he banks now),
+    to box 1, at the banker's left. Five participants, seed 7: in A's shoe C, at box 2, would
+    have received the cut card; in B's shoe C sits at box 1, and the cut goes there, not to box 2
+    (D's now).
+    Given the CL rules
+    And a session of A, B, C, D and E, each advancing 100 to the bank, with table limits of 10 to 100 and seed 7
+    When the session is played to its end with every player betting 10
+    Then the bankers were A, B, C, D and E in turn
+    And each shoe's cut was offered to the player who would have received the cut card, at his box now
+    And the cuts were offered to B, C, A, B and B in turn

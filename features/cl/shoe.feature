@@ -1,5 +1,5 @@
 @CL
-Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
+Feature: Catalan card club CCCJ: the shoe, the cut, the cut card and the used cards
   Table-level procedure of the club: two decks, the cut offered to the player who would
   have received the cut card (else the one at the banker's left), the cut card three cards
   per participant from the end, a round that meets the cut card completed (with the used
@@ -236,6 +236,118 @@ Feature: Catalan club (CCCJ): the shoe, the cut, the cut card and the used cards
     And the round is over
     And P3 loses 245
     And the next round cannot start
+
+  @CL-14.1 @CL-18.2
+  Scenario: A refill in the round where the banker took the card behind the cut card offers the cut at the banker's left
+    CL-18.2: "se mezclarán las ya retiradas y después del corte se completará esta última
+    jugada"; CL-14.1: the cut goes "al jugador al que le hubiera correspondido la carta de
+    corte en la última jugada, o en su defecto, al situado a su izquierda". Changed values, not
+    the club's, only so that a shoe ends within a few cards: one deck, the cut card two cards
+    from the end, and 45 cards burnt at a change of dealer. The cut puts the seven cards given
+    at the back of the deck, and the change of dealer burns the 45 before them. In the first
+    shoe the cut card comes out with box 1's JC and box 2's hit draws the card behind it: box 2
+    would have received the cut card, and the next cut is offered to box 2. In the second shoe
+    box 1 draws to 16 and its 2C brings the cut card out; the banker (2H) draws the card behind
+    it, 3S, and 3H, and the deck is empty: the used cards (the 45 burnt) are shuffled and the
+    cut is offered to box 1, at the banker's left, since no player would have received the cut
+    card in this round; not to box 2, whose receiver was of the shoe before.
+    Given 3 participants are at the table
+    And the rule decks set to 1
+    And the rule cut_card_per_participant set to "none"
+    And the rule cut_card_from_end set to 2
+    And the rule burn_on_dealer_change set to 45
+    And the shuffled shoe starts with 7C 8C 9C TC JC QC KC
+    And the next shuffled shoe starts with TS 2H 2S 2D 2C 3S 3H
+    When box 1 cuts at 7
+    And the dealer changes
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    And the cards are dealt
+    And box 2 hits
+    And box 1 stands
+    Then the dealer stands on 19
+    And the next round cannot start
+    When the shoe is shuffled
+    Then the cut is offered to box 2
+    When box 2 cuts at 7
+    And the dealer changes
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And box 1 hits, hits and stands
+    Then the log shows, in order:
+      | type         | box | card | total | info     |
+      | cut_card_out |     |      |       |          |
+      | card         | 1   | 2C   |       |          |
+      | dealer_card  |     | 3S   |       |          |
+      | dealer_card  |     | 3H   |       |          |
+      | shuffle      |     |      | 45    | discards |
+      | offer_cut    | 1   |      |       |          |
+      | cut          | 1   |      |       |          |
+    And the round is over
+    And the next round cannot start
+
+  @CL-14.1
+  Scenario: A cut card that comes out with the round's last card leaves the next cut to the banker's left
+    CL-14.1: the cut goes "al jugador al que le hubiera correspondido la carta de corte en la
+    última jugada, o en su defecto, al situado a su izquierda". Changed values, not the club's,
+    as in the scenario before: one deck, the cut card two cards from the end, 45 cards burnt at a
+    change of dealer. In the first shoe box 2 would have received the cut card. In the second the
+    banker's 7H, the round's last card, brings the cut card out: no card follows it, nobody
+    would have received it, and the next cut is offered to box 1, at the banker's left, not to
+    box 2, whose receiver was of the shoe before.
+    Given 3 participants are at the table
+    And the rule decks set to 1
+    And the rule cut_card_per_participant set to "none"
+    And the rule cut_card_from_end set to 2
+    And the rule burn_on_dealer_change set to 45
+    And the shuffled shoe starts with 7C 8C 9C TC JC QC KC
+    And the next shuffled shoe starts with TS TH 5S 2S 7H 9S 9H
+    When box 1 cuts at 7
+    And the dealer changes
+    And P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    And the cards are dealt
+    And box 2 hits
+    And box 1 stands
+    And the shoe is shuffled
+    Then the cut is offered to box 2
+    When box 2 cuts at 7
+    And the dealer changes
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And box 1 hits and stands
+    Then the log shows, in order:
+      | type         | card | total | info   |
+      | cut_card_out |      |       |        |
+      | dealer_card  | 7H   |       |        |
+      | dealer_total |      | 17    | stands |
+    And the round is over
+    And the next round cannot start
+    When the shoe is shuffled
+    Then the cut is offered to box 1
+
+  @CL-ANX-3 @CL-ANX-1
+  Scenario: A table of three participants takes the bets of two players, not of a third
+    CL-ANX-3: the cut card lies "3 por el número de participantes" from the end; CL-ANX-1:
+    "Participarán un máximo de 6 jugadores y un banquero por mesa". Three participants are the
+    banker and two players: the cut card lies 9 cards from the end, and a third player's bet,
+    which would make four, is refused. Box 2 (TS 8H, 18) and box 1 (9S TH, 19) beat the banker's
+    7D TC (17).
+    Given 3 participants are at the table
+    And the shoe, once cut, starts with TS 9S 7D 8H TH TC
+    When box 1 cuts at 40
+    Then the cut card lies 9 cards from the end
+    When P1 bets 10 on box 1
+    And P2 bets 10 on box 2
+    And P3 bets 10 on box 3
+    Then it is refused as bad input naming participants
+    When the cards are dealt
+    And box 2 stands
+    And box 1 stands
+    Then the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 10
+    And P3 breaks even
 
   # ------------------------------------------------------------ used cards and the round
 

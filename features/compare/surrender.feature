@@ -1,14 +1,18 @@
 Feature: Surrender compared across the regulations
   Surrender gives up a hand on its first two cards, before any other decision on it, for half
   its stake: late, when the half comes back only if the dealer has no blackjack (his blackjack
-  takes the whole stake); early, whatever he holds. None of the five texts mentions it: every
-  rule set offers none (an assumption), and the engine refuses it naming that assumption. The
-  scenarios after the outline change the value, as a club or a regulator weighing the rule
-  would, to show how the engine plays it; the texts' own rules still apply around it.
+  takes the whole stake); early, whatever he holds. None of the five texts mentions it, and
+  every rule set offers none: the club, Uruguay and the Czech casino forbid changing, withdrawing
+  or taking a bet from the table once the round has started, save where the text provides
+  (CL-15.2, UY-13.3, CZ-HRA-5), which their rule sets read as ruling surrender out; Melilla's
+  fragment and Campione's summary say nothing of it (an assumption). The scenarios after the
+  outline change the value, as a club or a regulator weighing the rule would, to show how the
+  engine plays it; the texts' own rules still apply around it.
 
   Scenario Outline: Surrender, compared
     Rule compared: whether a hand may be given up for half its stake. No text mentions
-    surrender; every rule set assumes none. Ten-six against the dealer's ten is the hand the
+    surrender; three forbid taking a stake back once the round has started (read: no
+    surrender), two are silent (assumed: none). Ten-six against the dealer's ten is the hand the
     trade surrenders first: here it must stand (or draw), and loses to the dealer's 17.
     Given the <reg> rules
     And table limits of 10 to 500
@@ -19,35 +23,35 @@ Feature: Surrender compared across the regulations
     When the cards are dealt
     Then box 1 may not surrender
     When box 1 surrenders
-    Then it is refused under the assumption surrender
+    Then <the surrender>
     When box 1 stands
     Then the dealer stands on 17
     And P1 loses 10
 
-    @CL @assumes-surrender
+    @CL-15.2 @CL @assumes-surrender
     Examples: CL
-      | reg | basis                                        |
-      | CL  | not stated: no text mentions surrender       |
+      | reg | the surrender                | basis                                                                                   |
+      | CL  | it is refused citing CL-15.2 | reading: "no se pueden modificar las apuestas realizadas, salvo en los tasos previstos" |
 
     @ES @assumes-surrender
     Examples: ES
-      | reg | basis                                        |
-      | ES  | not stated: no text mentions surrender       |
+      | reg | the surrender                                | basis                                               |
+      | ES  | it is refused under the assumption surrender | not stated: the fragment does not mention surrender |
 
-    @UY @assumes-surrender
+    @UY-13.3 @UY @assumes-surrender
     Examples: UY
-      | reg | basis                                        |
-      | UY  | not stated: no text mentions surrender       |
+      | reg | the surrender                | basis                                                                          |
+      | UY  | it is refused citing UY-13.3 | reading: after "NO VA MAS" no bet may be "retirarse", save where the rules say |
 
-    @CZ @assumes-surrender
+    @CZ-HRA-5 @CZ @assumes-surrender
     Examples: CZ
-      | reg | basis                                        |
-      | CZ  | not stated: no text mentions surrender       |
+      | reg | the surrender                 | basis                                                            |
+      | CZ  | it is refused citing CZ-HRA-5 | reading: "nelze na stůl žádné sázky přidávat ani je z něho brát" |
 
     @IT @assumes-surrender
     Examples: IT
-      | reg | basis                                        |
-      | IT  | not stated: no text mentions surrender       |
+      | reg | the surrender                                | basis                                              |
+      | IT  | it is refused under the assumption surrender | not stated: the summary does not mention surrender |
 
   @CL @CL-5.1 @assumes-surrender
   Scenario: A late surrender loses the whole stake to a dealer blackjack

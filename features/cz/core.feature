@@ -1,5 +1,5 @@
 @CZ
-Feature: Czech casino Black Jack house rules: the core game
+Feature: Czech casino: the core game
   Rounds under the Czech casino rules: six decks, no hole card, insurance offered right after
   the deal and exactly half the bet, doubling on any two cards but a blackjack, pairs split to
   four hands, split aces one card each, and no card on twenty-one.

@@ -1,5 +1,5 @@
 @CZ
-Feature: Czech casino Black Jack house rules: bets, the call and the deal
+Feature: Czech casino: bets, the call and the deal
   The HRA procedure around the deal: bets in the betting boxes, "konec sázení, děkuji vám"
   before the first card, no bet added or taken after it, every card face up; a bet changed or
   taken back after a push; one player on several boxes.

@@ -1,5 +1,5 @@
 @CZ
-Feature: Czech casino Black Jack house rules: the dealer's mistakes with the cards
+Feature: Czech casino: the dealer's mistakes with the cards
   A card wrongly used, drawn or given is used as the next card from the shoe (HRA-12); a card
   dealt to a box without a bet means the cards are put back and dealt again (HRA-13).
 

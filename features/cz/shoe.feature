@@ -1,5 +1,5 @@
 @CZ
-Feature: Czech casino Black Jack house rules: the shoe, the cut and the burnt cards
+Feature: Czech casino: the shoe, the cut and the burnt cards
   Table-level procedure under KARTY and HRA: six decks shuffled before play, the cut offered
   to the first player (later to the player at whose box the cut card appeared), at least one
   deck from either end, an unacceptable cut refused and offered again, the cut part put
@@ -168,6 +168,129 @@ Feature: Czech casino Black Jack house rules: the shoe, the cut and the burnt ca
     And P1 wins 20
     And P2 wins 20
     And P3 wins 30
+
+  @CZ-KARTY-5
+  Scenario: A cut card that comes out with the round's last card leaves the next cut to the first player
+    CZ-KARTY-5: the cut goes "prvnímu hráči u stolu, jestliže hra právě začala nebo hráči, na
+    jehož boxu se řezací karta objevila v 'botě' při hře". Reading (as in the scenario before):
+    the cut card appears at the box that is to receive the card after it. The cut card is moved
+    to 300 cards from the end (a changed value) so that it comes out with the twelfth card after
+    the cut. In the first shoe it appears at box 2, which is offered the next cut. In the second,
+    box 1 draws to 19 and the dealer's 7D, the round's last card, is the twelfth: no card follows
+    it, it appeared at nobody's box, and the next cut goes to the first player (box 1), not to
+    box 2, where it appeared in the shoe before. P1 won 10 in each shoe (18 and 19 against 17).
+    Given the CZ rules with cut_card_from_end set to 300
+    And the shoe, once cut, starts with 9S 9H 9D 9C 8S TS TH TD 7S 8H 6D 9C 5C QC
+    And the next shoe, once cut, starts with 8C 8D 8H 8S 7C 2S TH 3S 2H 3H 9S 7D
+    When box 1 cuts at 100
+    And P1 bets 10 on box 1
+    And P2 bets 20 on box 2
+    And P3 bets 30 on box 3
+    And the cards are dealt
+    And box 1 stands
+    And box 2 hits
+    And box 3 stands
+    And the shoe is shuffled
+    Then the cut is offered to box 2
+    When box 2 cuts at 60
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And box 1 hits, hits, hits and stands
+    Then the log shows, in order:
+      | type         | card | total | info   |
+      | cut_card_out |      |       |        |
+      | dealer_card  | 7D   |       |        |
+      | dealer_total |      | 17    | stands |
+    And P1 wins 20
+    And the next round cannot start
+    When the shoe is shuffled
+    Then the cut is offered to box 1
+
+  @CZ-HRA-14 @CZ-KARTY-6 @CZ-KARTY-5
+  Scenario: A shoe refilled from the discards is cut as near a deck from either end as it can be, and five cards are burnt
+    CZ-HRA-14: "Po každém promíchání karet, rozdávající 'spálí' (odloží) pět karet lícem dolů";
+    CZ-KARTY-6: the cut leaves "nejméně jeden balíček (52) karet" at either end; CZ-KARTY-5: the
+    cut goes to the player at whose box the cut card appeared, else the first player. Not stated:
+    a shoe running out in a round (the rule set assumes the discards are shuffled); read as any
+    shuffle, of fewer than two decks the cut leaves half of them at each end. Changed values, not
+    the casino's, so that the shoe runs out within a round: two decks, the cut card two cards from
+    the end, 93 cards burnt at a change of dealer. The cut of 104 cards is made at 52, the only
+    cut that leaves a deck at either end, and 7C to JC are burnt; the change of dealer leaves AC to
+    6C. Box 1 draws to a soft 18 with 4C, which brings the cut card out; the dealer draws 5C, the
+    card behind it, and 6C (13), and the shoe is empty: the 98 discards are shuffled and cut at
+    49, the cut offered to the first player (the dealer took the card behind the cut card), and
+    five cards are burnt before the dealer draws again.
+    Given the CZ rules with decks set to 2
+    And the rule cut_card_from_end set to 2
+    And the rule burn_on_dealer_change set to 93
+    And the shoe, once cut, starts with 7C 8C 9C TC JC QC KC
+    When box 1 cuts at 52
+    Then the burnt cards are 7C 8C 9C TC JC
+    When the dealer changes
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And box 1 hits and stands
+    Then the log shows, in order:
+      | type         | box | card | total | info     |
+      | card         | 1   | AC   |       |          |
+      | dealer_card  |     | 2C   |       |          |
+      | card         | 1   | 3C   |       |          |
+      | cut_card_out |     |      |       |          |
+      | card         | 1   | 4C   |       |          |
+      | dealer_card  |     | 5C   |       |          |
+      | dealer_card  |     | 6C   |       |          |
+      | shuffle      |     |      | 98    | discards |
+      | offer_cut    | 1   |      |       |          |
+      | cut          | 1   |      | 49    |          |
+      | burn         |     |      |       |          |
+      | burn         |     |      |       |          |
+      | burn         |     |      |       |          |
+      | burn         |     |      |       |          |
+      | burn         |     |      |       |          |
+      | dealer_card  |     |      |       |          |
+    And the round is over
+    And the next round cannot start
+
+  @CZ-HRA-15 @CZ-KARTY-4 @CZ-KARTY-5
+  Scenario: A burn that brings the cut card out shows it, and the next cut goes to the first player
+    CZ-HRA-15: a new dealer burns a card "v době, kdy jsou v 'botě' ještě karty"; CZ-KARTY-4: the
+    cards are shuffled again when "objeví se řezací karta"; CZ-KARTY-5: the cut goes to the player
+    at whose box the cut card appeared. Changed values: the cut card 300 cards from the end, and
+    seven cards burnt at a change of dealer (the casino burns one). In the first shoe the cut
+    card appears at box 2, which cuts the next shoe. There, after the five burnt at the shuffle,
+    the change of dealer burns seven cards and the seventh brings the cut card out: it is shown
+    in the log, no round starts before the shoe is shuffled, and since it appeared at nobody's
+    box the cut goes to the first player (box 1).
+    Given the CZ rules with cut_card_from_end set to 300
+    And the rule burn_on_dealer_change set to 7
+    And the shoe, once cut, starts with 9S 9H 9D 9C 8S TS TH TD 7S 8H 6D 9C 5C QC
+    And the next shoe, once cut, starts with 8C 8D 8H 8S 7C
+    When box 1 cuts at 100
+    And P1 bets 10 on box 1
+    And P2 bets 20 on box 2
+    And P3 bets 30 on box 3
+    And the cards are dealt
+    And box 1 stands
+    And box 2 hits
+    And box 3 stands
+    And the shoe is shuffled
+    Then the cut is offered to box 2
+    When box 2 cuts at 60
+    And the dealer changes
+    Then the log shows, in order:
+      | type          |
+      | dealer_change |
+      | burn          |
+      | burn          |
+      | burn          |
+      | burn          |
+      | burn          |
+      | burn          |
+      | burn          |
+      | cut_card_out  |
+    And the next round cannot start
+    When the shoe is shuffled
+    Then the cut is offered to box 1
 
   @CZ-HRA-15
   Scenario: A new dealer burns one card while cards remain in the shoe

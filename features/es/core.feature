@@ -1,5 +1,5 @@
 @ES
-Feature: Melilla (BOME 2014, Art. 18 fragment): the core game
+Feature: Melilla, Spain: the core game
   Rounds under the Melilla fragment: no hole card, dealing and play from the dealer's left,
   no card on 21 or more, payment from right to left, standing bettors behind a seated
   player (three bets a box). The fragment has no deck count, no doubling rule and no

@@ -1,5 +1,5 @@
 @ES
-Feature: Melilla: the cards collected after the settlement
+Feature: Melilla, Spain: the cards collected after the settlement
   The fragment's table procedure after the payment: the dealer collects the cards face down
   into the discard holder, his own last.
 

@@ -1,5 +1,5 @@
 @IT
-Feature: Campione d'Italia (Regolamento): the core game
+Feature: Campione, Italy: the core game
   Rounds under the Campione summary: seven boxes dealt from left to right, no hole card,
   doubling on any first two cards for one card, splits to three hands (aces once, one card
   each), insurance up to half the initial bet, three bets a box with the holder deciding.

@@ -1,5 +1,5 @@
 @IT
-Feature: Campione d'Italia: the player against the bank
+Feature: Campione, Italy: the player against the bank
   The summary's first sentence: each player plays against the bank, not against the other
   players.
 

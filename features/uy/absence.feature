@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): a bettor who leaves the table during a round
+Feature: Uruguay, DGC: a bettor who leaves the table during a round
   The croupier draws for him to at least twelve; his winnings are kept on the table for three
   rounds and then go into the bank.
 

@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): the boxes and who bets on them
+Feature: Uruguay, DGC: the boxes and who bets on them
   Seven boxes; a bet in a box before each round; a player may bet on other boxes; a player
   who stops betting loses his box; on a box with an empty seat the larger bet decides.
 
@@ -109,3 +109,29 @@ Feature: Uruguay (DGC PR 5403/03): the boxes and who bets on them
     And P1 stands for box 1
     Then P1 wins 10
     And P2 wins 10
+
+  @UY-11.2 @UY-48
+  Scenario: At a table the player seated at a box holds it, whoever bets first
+    Art. 11: on a box "ocupado" another bettor needs "el asentimiento previo de quien lo ocupe"
+    and may "en ningún caso decidir sobre el pedido de cartas"; art. 48: the box's owner is "el
+    único que puede decidir su juego". The table knows who sits where, as a round does: P1 sits
+    at box 1; P2's bet on it is refused until P1 consents; the deal waits for P1's own bet; P2
+    bet first, and P1 decides. After the burnt 2C, box 1 draws a 4 to 19 against the bank's 17.
+    Given P1 sits at box 1
+    And the shoe, once cut, starts with 2C TS 9D 5H 4C 8C
+    When the cut is made at 60
+    And P2 bets 20 on box 1
+    Then it is refused citing UY-11.2
+    When P1 consents to P2's bet on box 1
+    And P2 bets 20 on box 1
+    And the cards are dealt
+    Then it is refused citing UY-11.2
+    When P1 bets 10 on box 1
+    And the cards are dealt
+    And P2 hits for box 1
+    Then it is refused citing UY-11.2
+    When P1 hits for box 1
+    And P1 stands for box 1
+    Then the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 20

@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): the core game
+Feature: Uruguay, DGC: the core game
   Rounds under the Uruguayan procedure: five decks, no hole card, insurance called just
   before the bank's second card, free play on split aces, re-splits to six hands in
   succession only, and no standing below twelve.
@@ -676,6 +676,44 @@ Feature: Uruguay (DGC PR 5403/03): the core game
     Then the dealer stands on 17
     And P1 wins 10
     And P2 wins 20
+
+  @UY-11.2 @UY-48
+  Scenario: A box whose seated player has not bet is not dealt with the bets behind it
+    Art. 11: whoever bets on an occupied box needs "el asentimiento previo de quien lo ocupe",
+    "no pudiendo en ningún caso decidir sobre el pedido de cartas". Art. 48: "Cada apostador es
+    dueño de su casillero, y el único que puede decidir su juego ... aunque haya sido autorizado
+    a jugar en el mismo casillero." Reading (rule set, box_owner_decides): a box whose seated
+    player has no bet on it holds only the bets of others, none of whom may decide its play, so
+    it is not dealt: he bets, or they take their bets back. P1 sits at box 1 and consents to P2,
+    P3 and P4, who bet on it; P1 has not bet, and the deal is refused; he bets and withdraws his
+    bet, and it is refused again. Once he has bet the box is dealt and P1 decides it. The seat
+    is occupied, so art. 50's two bettors at most (on a box "cuyo asiento no esté ocupado") do
+    not apply: the four bets play. Box 1 draws a 4 to 19 against the bank's 17.
+    Given P1 sits at box 1
+    And box 1 is dealt TS 5H
+    And the dealer's first card is 9D
+    And the next cards are 4C 8C
+    When P1 consents to the bets of P2, P3 and P4 on box 1
+    And P2 bets 20 on box 1
+    And P3 bets 10 on box 1
+    And P4 bets 10 on box 1
+    And the cards are dealt
+    Then it is refused citing UY-11.2
+    When P1 bets 10 on box 1
+    And P1 withdraws his bet from box 1
+    And the cards are dealt
+    Then it is refused citing UY-11.2
+    When P1 bets 10 on box 1
+    And the cards are dealt
+    And P2 hits for box 1
+    Then it is refused citing UY-11.2
+    When P1 hits for box 1
+    And P1 stands for box 1
+    Then the dealer stands on 17
+    And P1 wins 10
+    And P2 wins 20
+    And P3 wins 10
+    And P4 wins 10
 
   @UY-42.2
   Scenario: A bettor behind may decline a split and stays on the first hand

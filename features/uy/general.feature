@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): the game in general, the kinds of hand and the split hands
+Feature: Uruguay, DGC: the game in general, the kinds of hand and the split hands
   The house banks; each bettor plays his own hand against it; a hand is an "Aire" hand
   (Black Jack) or a hand "a definir"; the order in which split hands are played and how a
   split is declared.

@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): closing the bets, betting again, and the limits
+Feature: Uruguay, DGC: closing the bets, betting again, and the limits
   After "NO VA MAS" no bet is placed, raised or withdrawn, save the additional bets of art. 34;
   a special maximum is played on one free box only; a bet over the maximum that the croupier
   did not notice plays only up to the maximum.

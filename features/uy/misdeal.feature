@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): wrong cards and the forgotten insurance call
+Feature: Uruguay, DGC: wrong cards and the forgotten insurance call
   A card that does not belong is voided, never reconstructed; when two cards come out
   together while the hands are decided the due one counts; an insurance call the dealer forgot
   is put right by voiding a ten-value second card of the bank.

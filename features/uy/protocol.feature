@@ -60,29 +60,6 @@ Feature: Uruguay (DGC PR 5403/03) through the protocol: its conventions, under t
     And P1 wins 10
     And P2 loses 10
 
-  @protocol @UY-11.2 @UY-48
-  Scenario: On a box whose seated player has no bet yet, the first bettor decides its play
-    P1 is seated at box 1 and consents to P2's bet before betting himself; P2 is the box's
-    only bettor: he decides its play until P1 bets (P1 holds the box, but a player without a
-    bet on it does not decide it). P1's stand for the box is refused (box_owner_decides).
-    Given P1 sits at box 1
-    And box 1 is dealt TS 8H
-    And the dealer's first card is 9D
-    And the next cards are 8C
-    When P1 consents to P2's bet on box 1
-    And P2 bets 10 on box 1
-    And the cards are dealt
-    And P1 stands for box 1
-    Then it is refused citing UY-48
-    When P2 stands for box 1
-    Then the dealer stands on 17
-    And P2 wins 10
-    And the log shows, in order:
-      | type    | box | bettor |
-      | consent | 1   | P2     |
-      | bet     | 1   | P2     |
-      | stand   | 1   | P2     |
-
   @protocol @UY-11.2
   Scenario: Consent, objection, a changed and a withdrawn bet are each logged as they happen
     P1 holds box 1: he consents to P2's bet on it and objects to P3's; P2 bets, raises his bet

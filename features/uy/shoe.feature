@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03): the shoe, the cut and the dealer's mistakes
+Feature: Uruguay, DGC: the shoe, the cut and the dealer's mistakes
   Table-level procedure: the cut, the separator two decks from the end, the burnt first
   card, the last round announced at the cut card, and the remedies for wrong cards.
 

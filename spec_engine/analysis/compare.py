@@ -14,10 +14,17 @@ For rule sets ``a`` and ``b`` and a rule value that differs between them:
 Both measure the change from ``a``'s value to ``b``'s; they differ when the rule interacts with
 the other rules that differ (a resplit is worth more where more hands may be split). The total,
 ``b``'s return less ``a``'s, is the sum of the changes made one after another; the sum of the
-"in a" effects falls short of it by the interaction of the changes, which is reported as such.
-A rule value that changes no figure of the return (only the insurance figures or the banker's
-edge, say) is listed with what it changes; one that cannot change the odds at all
-(:data:`~spec_engine.analysis.model.IRRELEVANT`) is counted apart.
+"in a" effects falls short of it by the interaction of the changes, which is reported as such,
+and :meth:`Costing.interplay` says which other rules make a change worth more in one context
+than in the other. A rule value that changes no figure of the return (only the insurance figures
+or the banker's edge, say) is listed with what it changes; one that cannot change the odds at
+all (:data:`~spec_engine.analysis.model.IRRELEVANT`) is counted apart.
+
+A rule differs between ``a`` and ``b`` where their values differ
+(:func:`~spec_engine.rules.difference`, the definition the rules compared share). Where either
+value is one its text does not state (assumed), the difference rests on that assumption, not on
+the texts: each effect says which side is assumed, and the comparison says how much of the
+total rests on assumed values (:attr:`Comparison.on_assumptions`).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from dataclasses import dataclass
 
 from spec_engine.analysis.model import CUT_FIELDS, IRRELEVANT, USED, game_of
 from spec_engine.analysis.odds import Odds, cached_odds
-from spec_engine.rules import RULE_FIELDS, RuleSet
+from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, RuleSet, difference, topics_of
 
 Figures = Callable[[RuleSet], Odds]
 
@@ -56,6 +63,15 @@ class RuleEffect:
     in_a: float | None
     in_b: float | None
     elsewhere: str = ""
+    a_assumed: bool = False
+    """Whether ``a_value`` is one ``a``'s text does not state (the rule set's assumption)."""
+    b_assumed: bool = False
+    """Whether ``b_value`` is one ``b``'s text does not state."""
+
+    @property
+    def assumed(self) -> bool:
+        """Whether the difference rests on an assumption: either value is not its text's."""
+        return self.a_assumed or self.b_assumed
 
     @property
     def interaction(self) -> float | None:
@@ -76,6 +92,11 @@ class Comparison:
     effects: tuple[RuleEffect, ...]
     other: tuple[str, ...]
     """The differing rule values that cannot change the odds (fields of :data:`IRRELEVANT`)."""
+    other_assumed: tuple[str, ...] = ()
+    """Those of ``other`` where either value is assumed (its text does not state it)."""
+    on_assumptions: tuple[float, float] = (0.0, 0.0)
+    """The change of every value that rests on an assumption (:attr:`RuleEffect.assumed`), all
+    at once, within ``a`` and within ``b`` (percentage points; 0 where none moves the return)."""
 
     @property
     def total(self) -> float:
@@ -83,10 +104,42 @@ class Comparison:
         return self.b_return - self.a_return
 
     @property
+    def moving(self) -> tuple[RuleEffect, ...]:
+        """The effects that change the player's return."""
+        return tuple(e for e in self.effects if e.in_a is not None)
+
+    @property
+    def assumed_share(self) -> float:
+        """How much of the total rests on values a text does not state: their change all at once,
+        within ``a``. The rest of the total (:attr:`stated_share`) is what the values the texts
+        state (or are read to say) change from there on, so the two add up to the total."""
+        return self.on_assumptions[0]
+
+    @property
+    def stated_share(self) -> float:
+        """The total less :attr:`assumed_share`: what rests on the texts alone."""
+        return self.total - self.assumed_share
+
+    @property
     def interaction(self) -> float:
         """The total less the sum of the changes measured in ``a``: what the changes are worth
         together beyond each alone."""
         return self.total - sum(e.in_a or 0.0 for e in self.effects)
+
+
+TOPIC_ORDER: tuple[str, ...] = tuple(dict.fromkeys(RULE_TOPICS.values()))
+"""The topics in the rules' order (the matrix's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TopicChange:
+    """The rules of one topic that change the return between ``a`` and ``b``, changed all at
+    once, within each (percentage points)."""
+
+    topic: str
+    fields: tuple[str, ...]
+    in_a: float | None
+    in_b: float | None
 
 
 class Costing:
@@ -108,24 +161,57 @@ class Costing:
         """The cost between ``a`` and ``b`` (see the module's note)."""
         a_return, b_return = self.ret(a), self.ret(b)
         effects = []
-        other = []
+        other, other_assumed = [], []
         for f in RULE_FIELDS:
             name = f.name
-            va, vb = getattr(a, name), getattr(b, name)
-            if repr(va) == repr(vb):
+            found = difference((a, b), name)
+            if not found.sets_differ:
                 continue
+            va, vb = getattr(a, name), getattr(b, name)
+            assumed = {"a_assumed": found.assumed[0], "b_assumed": found.assumed[1]}
             if name in CUT_FIELDS:
-                effects.append(RuleEffect(name, va, vb, None, None, NOT_MODELLED))
+                effects.append(RuleEffect(name, va, vb, None, None, NOT_MODELLED, **assumed))
                 continue
             if name in IRRELEVANT or name not in USED:
                 other.append(name)
+                if found.by_assumption:
+                    other_assumed.append(name)
                 continue
             in_a, in_b = self.joint(a, b, (name,))
-            if in_a is None:
-                effects.append(RuleEffect(name, va, vb, None, None, RETURN_SILENT.get(name, "no figure of the return")))
-            else:
-                effects.append(RuleEffect(name, va, vb, in_a, in_b))
-        return Comparison(a, b, a_return, b_return, tuple(effects), tuple(other))
+            silent = RETURN_SILENT.get(name, "no figure of the return") if in_a is None else ""
+            effects.append(RuleEffect(name, va, vb, in_a, in_b, silent, **assumed))
+        resting = tuple(e.field for e in effects if e.assumed and e.in_a is not None)
+        in_a, in_b = self.joint(a, b, resting) if resting else (None, None)
+        return Comparison(
+            a, b, a_return, b_return, tuple(effects), tuple(other), tuple(other_assumed), (in_a or 0.0, in_b or 0.0)
+        )
+
+    def topics(self, c: Comparison) -> tuple[TopicChange, ...]:
+        """Each topic with more than one rule that changes the return, its rules changed all at
+        once (a rule filed under two topics counts under both: split aces taking one card is
+        doubling as well as splitting), in the topics' order."""
+        out = []
+        for topic in TOPIC_ORDER:
+            fields = tuple(e.field for e in c.moving if topic in topics_of(e.field))
+            if len(fields) > 1:
+                out.append(TopicChange(topic, fields, *self.joint(c.a, c.b, fields)))
+        return tuple(out)
+
+    def interplay(self, c: Comparison, name: str) -> tuple[tuple[str, float], ...]:
+        """Which other rules make the change of ``name`` worth more in one context than in the
+        other: for each other rule that changes the return, how much more the change of
+        ``name`` is worth within ``a`` when that rule alone takes ``b``'s value (percentage
+        points), largest first. What they leave of the effect's interaction comes from
+        several rules together."""
+        effect = next(e for e in c.moving if e.field == name)
+        out = []
+        for other in c.moving:
+            if other.field == name:
+                continue
+            context = dataclasses.replace(c.a, **{other.field: getattr(c.b, other.field)})
+            worth = self.ret(dataclasses.replace(context, **{name: getattr(c.b, name)})) - self.ret(context)
+            out.append((other.field, worth - (effect.in_a or 0.0)))
+        return tuple(sorted(out, key=lambda item: -abs(item[1])))
 
     def joint(self, a: RuleSet, b: RuleSet, fields: tuple[str, ...]) -> tuple[float | None, float | None]:
         """The change from ``a``'s values of ``fields`` to ``b``'s, all at once, in ``a``'s

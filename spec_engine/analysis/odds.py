@@ -18,6 +18,7 @@ from typing import Any
 
 from spec_engine.analysis.calc import UpcardFigures, all_upcards
 from spec_engine.analysis.model import UNLIMITED_NOTE, USED, game_of, not_honoured, odds_key
+from spec_engine.errors import InputError
 from spec_engine.rules import RuleSet
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -237,14 +238,32 @@ def cached_odds(rules: RuleSet, cache_dir: Path | str | None = None, *, refresh:
             return dataclasses.replace(
                 found, regulation=rules.id, name=rules.name, not_honoured=tuple(not_honoured(rules))
             )
+    try:  # (before the figures are computed: a cache that cannot be kept is said at once)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _unkept(path.parent, exc, cache_dir) from None
     result = odds(rules)
-    path.parent.mkdir(parents=True, exist_ok=True)
     # written whole under a name of its own, then renamed: readers never see half a file, and
     # processes computing the same figures at once do not trip on each other
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False) as tmp:
-        tmp.write(json.dumps(result.to_json(), indent=1, sort_keys=True))
-    Path(tmp.name).replace(path)
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False) as tmp:
+            tmp.write(json.dumps(result.to_json(), indent=1, sort_keys=True))
+        Path(tmp.name).replace(path)
+    except OSError as exc:
+        raise _unkept(path.parent, exc, cache_dir) from None
     return result
+
+
+def _unkept(folder: Path, exc: OSError, given: Path | str | None) -> InputError:
+    """The figures cannot be kept in ``folder``: the error names the setting that chose it."""
+    setting = "the odds cache"
+    if given is not None:
+        setting = "cache_dir"
+    elif os.environ.get(CACHE_ENV):
+        setting = CACHE_ENV
+    elif os.environ.get("XDG_CACHE_HOME"):
+        setting = "XDG_CACHE_HOME"
+    return InputError(f"cannot keep the figures in {folder} ({exc.strerror or exc})", field=setting)
 
 
 def _figures(ups: list[UpcardFigures], which: str) -> Figures:

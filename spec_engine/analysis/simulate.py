@@ -22,9 +22,13 @@ z = 2.5758) are floats.
 
 **Reproducible and resumable.** Rounds are numbered from 0; chunk ``k`` (rounds
 ``k * CHUNK`` to ``(k + 1) * CHUNK - 1``) draws from its own generator seeded with
-``(seed, k)``, so the same seed and the same number of rounds give the same sums on any
-number of workers or machines. With ``--out`` each finished chunk is appended to a JSON-lines
-file; a run with the same file, seed and rule set skips the chunks already there.
+``(seed, k)``, so round ``i`` is dealt the same cards whatever the number of rounds, workers
+or machines: the same seed and the same number of rounds give the same sums, and a run of
+``n`` rounds plays the first ``n`` rounds of any longer run. A number of rounds that is no
+multiple of :data:`CHUNK` ends with a shorter chunk, the first rounds of the next one. With
+``--out`` each finished chunk is appended to a JSON-lines file; a run with the same file, seed
+and rule set skips the chunks already there (a shorter last chunk only serves a run that ends
+at the same round).
 
 **Nothing lost.** After every round, cheaply and always: every card drawn from the shoe is in
 a hand, the dealer's hand or the voided cards; every stake on every hand was settled exactly
@@ -48,6 +52,7 @@ from typing import Any, SupportsIndex
 
 from spec_engine.analysis.model import odds_key
 from spec_engine.cards import DECK, Card, Shoe
+from spec_engine.errors import InputError
 from spec_engine.events import Money
 from spec_engine.game import Phase, Round
 from spec_engine.policy import simple_policy
@@ -243,15 +248,18 @@ def play_round(rules: RuleSet, shoe: Shoe, policy: Policy, stake: int, limits: t
     return rnd
 
 
-def play_chunk(rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, seed: int, chunk: int) -> Tally:
-    """Play chunk ``chunk`` of the run seeded ``seed`` (:data:`CHUNK` rounds)."""
+def play_chunk(
+    rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, seed: int, chunk: int, rounds: int = CHUNK
+) -> Tally:
+    """Play the first ``rounds`` rounds (all :data:`CHUNK` by default) of chunk ``chunk`` of the
+    run seeded ``seed``."""
     rng = random.Random(f"{seed}:{chunk}")
     policy = simple_policy if chart is None else chart_policy(chart)
     full = list(DECK) * rules.decks
     stake = stake_for(rules)
     tally = Tally(stake=stake, chunks=[chunk])
     limits = table_limits(rules)
-    for _ in range(CHUNK):
+    for _ in range(rounds):
         shoe = RandomShoe(full[:], rng)
         rnd = play_round(rules, shoe, policy, stake, limits)
         net = rnd.net["P"]
@@ -268,7 +276,11 @@ def play_chunk(rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, se
     return tally
 
 
-def _play_chunk_args(args: tuple[RuleSet, Mapping[str, Mapping[str, str]] | None, int, int]) -> Tally:
+Job = tuple[RuleSet, Mapping[str, Mapping[str, str]] | None, int, int, int]
+"""One chunk to play: :func:`play_chunk`'s arguments."""
+
+
+def _play_chunk_args(args: Job) -> Tally:
     return play_chunk(*args)
 
 
@@ -307,16 +319,54 @@ class Progress:
         self.stream.flush()
 
 
-def _done_chunks(out: Path | None, key: Mapping[str, Any]) -> dict[int, Tally]:
-    found: dict[int, Tally] = {}
-    if out is None or not out.is_file():
-        return found
-    for line in out.read_text(encoding="utf-8").splitlines():
-        entry = json.loads(line)
-        if entry.get("key") == dict(key):
-            tally = Tally.from_json(entry["tally"])
-            found[tally.chunks[0]] = tally
+def chunk_plan(rounds: int) -> list[tuple[int, int]]:
+    """The chunks of a run of ``rounds`` rounds, as (number, rounds): :data:`CHUNK` rounds each,
+    but the last, which holds what is left."""
+    whole, rest = divmod(rounds, CHUNK)
+    return [(k, CHUNK) for k in range(whole)] + ([(whole, rest)] if rest else [])
+
+
+def read_results(path: Path) -> list[tuple[dict[str, Any], Tally]]:
+    """The finished chunks a results file (``--out``) holds, each with the key of its run; none
+    if there is no such file. :class:`~spec_engine.errors.InputError`, naming the file, for
+    anything else: a folder, a file that cannot be read, a line that is not a finished chunk."""
+    if not path.exists():
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"cannot be read as a results file ({reason})", field=str(path)) from None
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            key, tally = dict(entry["key"]), Tally.from_json(entry["tally"])
+            valid = (
+                isinstance(tally.rounds, int)
+                and 1 <= tally.rounds <= CHUNK
+                and len(tally.chunks) == 1
+                and isinstance(tally.chunks[0], int)
+            )
+        except (ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError):
+            valid = False
+        if not valid:
+            raise InputError(
+                f"line {number} is not a finished chunk of a simulation: name a new file, "
+                "or the results file of the run to resume",
+                field=str(path),
+            )
+        found.append((key, tally))
     return found
+
+
+def _done_chunks(out: Path | None, key: Mapping[str, Any]) -> dict[tuple[int, int], Tally]:
+    """The chunks of the run ``key`` already in ``out``, by (number, rounds)."""
+    if out is None:
+        return {}
+    return {(t.chunks[0], t.rounds): t for k, t in read_results(out) if k == dict(key)}
 
 
 def simulate(
@@ -330,22 +380,23 @@ def simulate(
     ray_address: str | None = None,
     progress: Progress | None = None,
 ) -> Tally:
-    """Play ``rounds`` rounds (a whole number of :data:`CHUNK`), chunk by chunk, over
+    """Play ``rounds`` rounds (at least 1), chunk by chunk (:func:`chunk_plan`), over
     ``workers`` processes (or a Ray cluster at ``ray_address``, ``"local"`` for one started
     here); ``chart`` None plays the simple policy. Chunks already in ``out`` are reused."""
-    if rounds <= 0 or rounds % CHUNK:
-        raise ValueError(f"rounds must be a positive multiple of {CHUNK}, not {rounds}")
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, not {rounds}")
     strategy = "simple" if chart is None else "basic"
     key = {"rules": rules.id, "seed": seed, "strategy": strategy, "rules_hash": odds_key(rules)}
     done = _done_chunks(out, key)
-    todo = [k for k in range(rounds // CHUNK) if k not in done]
     tally = Tally()
-    for k in sorted(done):
-        if k < rounds // CHUNK:
-            tally.add(done[k])
+    jobs: list[Job] = []
+    for k, n in chunk_plan(rounds):
+        if (k, n) in done:
+            tally.add(done[k, n])
             if progress:
-                progress.update(CHUNK)
-    jobs = [(rules, chart, seed, k) for k in todo]
+                progress.update(n)
+        else:
+            jobs.append((rules, chart, seed, k, n))
     for result in _run(jobs, workers, ray_address):
         tally.add(result)
         if out is not None:
@@ -357,20 +408,16 @@ def simulate(
     return tally
 
 
-def _run(
-    jobs: Sequence[tuple[RuleSet, Mapping[str, Mapping[str, str]] | None, int, int]],
-    workers: int,
-    ray_address: str | None,
-) -> Iterator[Tally]:
+def _run(jobs: Sequence[Job], workers: int, ray_address: str | None) -> Iterator[Tally]:
     if ray_address is not None:
         from spec_engine.analysis.raycluster import run_on_ray
 
         yield from run_on_ray(play_chunk, jobs, ray_address, workers)
-    elif workers <= 1:
+    elif workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield _play_chunk_args(job)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+    else:  # (no more processes than chunks: a pool started by fork starts them all at once)
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
             yield from pool.map(_play_chunk_args, jobs)
 
 

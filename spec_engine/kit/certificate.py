@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from spec_engine.catalog import REGULATION_IDS, regulation
+from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name
 from spec_engine.kit.obligations import obligations
 from spec_engine.kit.obligations import of_run as obligations_of_run
 from spec_engine.kit.verdict import SUMS, files_of, sha256, verdict
@@ -33,7 +33,9 @@ KINDS = ("PASS", "FAIL", "UNSUPPORTED", "BROKEN")
 """The columns per clause; BROKEN gathers ERROR, CRASH and TIMEOUT."""
 
 STYLE = """
-body { font: 11pt/1.45 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 60em; padding: 0 1em; }
+body { font: 11pt/1.45 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 60em; padding: 0 1em;
+  overflow-wrap: break-word; }
+code, table.identity td, td.words { overflow-wrap: anywhere; }
 h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #999; }
 table { border-collapse: collapse; width: 100%; margin: .6em 0; }
 th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
@@ -45,7 +47,13 @@ th { background: #eee; } td.n { text-align: right; white-space: nowrap; } td.id 
 .bad { color: #a00000; font-weight: 700; } .words { font-size: .9em; } .gist { color: #444; font-style: italic; }
 pre { white-space: pre-wrap; word-break: break-word; font-size: .8em; background: #f4f4f4; padding: .5em; }
 @media print { body { margin: 0; max-width: none; } details { display: block; } }
+@media (max-width: 40em) {
+  body { font-size: 10pt; margin: 1em auto; padding: 0 .5em; }
+  th, td { padding: .2em .3em; } th { font-size: .8em; } td.id { white-space: normal; }
+}
 """
+"""The page's style, inline: a phone shows it at its own width (the viewport is the device's), the
+long hashes and ids wrap."""
 
 
 def _kind(status: object) -> str:
@@ -168,7 +176,7 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
             if kind in counts:
                 counts[kind] += 1
         reg_rows.append(
-            f"<tr><td>{_e(regulation(reg).name)} ({reg})</td><td class=n>{len(mine)}</td>"
+            f"<tr><td>{_e(rulebook_name(reg, with_id=True))}</td><td class=n>{len(mine)}</td>"
             + "".join(f"<td class=n>{counts[k]}</td>" for k in KINDS)
             + "</tr>"
         )
@@ -194,6 +202,7 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
     lines = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>Conformance certificate: {_e(name)}, suite {_e(suite.get('version'))}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>Conformance certificate: {_e(name)}</h1>",
@@ -202,7 +211,7 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
         + ("<ul>" + "".join(f"<li>{_e(d)}</li>" for d in judged.details) + "</ul>" if judged.details else "")
         + "</div>",
         "<h2>What was tested</h2>",
-        "<table>",
+        '<table class="identity">',
         *(f"<tr><th scope=row>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in identity),
         "</table>",
         "<h2>Totals</h2>",
@@ -217,7 +226,8 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
     ]
     for reg in regs:
         lines += [
-            f"<h2>{_e(regulation(reg).name)} ({reg}): results per clause</h2>",
+            f"<h2>{_e(rulebook_name(reg, with_id=True))}: results per clause</h2>",
+            f"<p>The text: {_e(rulebook_name(reg, long=True))}.</p>",
             "<table><tr><th>clause</th><th>its words (and their gist)</th>"
             + "".join(f"<th>{k.lower()}</th>" for k in KINDS)
             + "</tr>",

@@ -91,7 +91,7 @@ from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
-from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment
+from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment, program_problem
 from spec_engine.kit.report import JUNIT, REPORT, REPRO, RESULTS, SUMMARY, failed_nodeids
 from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
 from spec_engine.kit.verdict import SUMS, verdict
@@ -513,33 +513,6 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
     return parser
 
 
-def program_problem(program: str, path: str) -> str | None:
-    """Why ``program`` (the first word of ``--impl``) cannot be started as the implementation,
-    in one sentence; ``None`` when it can. ``path``: the implementation's ``PATH``."""
-    found = program
-    if "/" in program and not os.path.exists(program):
-        return f"no such program {program!r}: nothing is at that path"
-    if "/" not in program:
-        listed = [os.path.join(d, program) for d in path.split(os.pathsep) if d]
-        on_path = shutil.which(program, path=path) or next((f for f in listed if os.path.isfile(f)), None)
-        if on_path is None and os.path.isfile(program):
-            return f"no program {program!r} on the implementation's PATH, but a file of that name here: ./{program}"
-        if on_path is None:
-            return (
-                f"no such program {program!r} on the implementation's PATH (the kit's own virtualenv is not on it: "
-                "name a program by its path)"
-            )
-        found = on_path
-    if os.path.isdir(found):
-        return f"{program!r} is a folder, not a program: name the program inside it"
-    if not os.access(found, os.X_OK):
-        return (
-            f"{program!r} is a file that may not be executed: make it executable (chmod +x), or name "
-            'its interpreter first ("python3 mybj.py")'
-        )
-    return None
-
-
 def keyword_problem(
     keyword: str, regulation: str | None, clauses: Sequence[str], only: Sequence[str] | None = None
 ) -> str | None:
@@ -580,15 +553,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
     def stop(message: str) -> NoReturn:  # one line, no usage: the command line was well formed
         parser.exit(2, f"{prog}: error: {message}\n")
 
-    try:
-        words = shlex.split(args.impl)
-    except ValueError as exc:
-        stop(f"--impl: {exc}")
-    if not words:
-        stop("--impl: the implementation's command line is empty")
-    problem = program_problem(words[0], implementation_environment(os.environ).get("PATH", ""))
-    if problem is not None:
-        stop(f"--impl: {problem}")
+    why = program_problem(args.impl)
+    if why is not None:
+        stop(f"--impl: {why}")
     if args.regulation == "ALL":
         args.regulation = None
     for wanted in args.clause:

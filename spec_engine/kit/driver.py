@@ -14,7 +14,7 @@ Requests (``op`` and its fields)::
 
     hello    protocol
     start    level="round", regulation, shoe[], min_bet?, max_bet?, seated? (boxes, or box -> player), overrides?
-    start    level="table", regulation, shoes[][], after_cut?, participants?, min_bet?, max_bet?,
+    start    level="table", regulation, shoes[][], after_cut?, participants?, seated?, min_bet?, max_bet?,
              special_max?, overrides?
     start    level="session", regulation, participants[], advance, min_bet, max_bet, seed?,
              shoes[][]?, after_cut?
@@ -370,13 +370,7 @@ class EngineDriver:
     ) -> None:
         self._reset()
         try:
-            holders: Sequence[int] | dict[int, str] | None = None
-            if isinstance(seated, Mapping):  # box number (a JSON key) -> the player seated there
-                if not all(isinstance(k, str) and k.isdigit() for k in seated):
-                    raise InputError("seated maps box numbers to the players seated there", field="seated")
-                holders = {int(k): v for k, v in seated.items()}
-            else:
-                holders = seated
+            holders = _seats(seated)
             self.rules = self._rules(regulation, overrides)
             cards = parse_cards(shoe)
             too_many = sorted(code for code, n in Counter(c.code for c in cards).items() if n > self.rules.decks)
@@ -397,6 +391,7 @@ class EngineDriver:
         *,
         after_cut: bool = False,
         participants: int | None = None,
+        seated: Sequence[int] | Mapping[str, str] | None = None,
         min_bet: str = "1",
         max_bet: str | None = None,
         special_max: Mapping[str, str] | None = None,
@@ -404,6 +399,7 @@ class EngineDriver:
     ) -> None:
         self._reset()
         try:
+            holders = _seats(seated)
             self.rules = self._rules(regulation, overrides)
             self.table = Table(
                 self.rules,
@@ -411,6 +407,7 @@ class EngineDriver:
                 min_bet=_limit(min_bet),
                 max_bet=_limit(max_bet),
                 participants=participants,
+                seated=holders,
                 shoes=[parse_cards(s) for s in shoes],
                 auto_cut=False,
                 stacked_after_cut=after_cut,
@@ -626,6 +623,16 @@ def _misdeals(value: object) -> list[tuple[Any, Any]]:
     if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
         raise InputError("misdeals lists objects, each with the deal's card number before", field="misdeals")
     return [(m.get("before"), m.get("to_box")) for m in value]
+
+
+def _seats(seated: Sequence[int] | Mapping[str, str] | None) -> Sequence[int] | dict[int, str] | None:
+    """``seated`` as the engine takes it: the boxes whose seat is taken, or (the protocol's
+    object, keyed by box numbers as JSON writes them) box number -> the player seated there."""
+    if not isinstance(seated, Mapping):
+        return seated
+    if not all(isinstance(k, str) and k.isdigit() for k in seated):
+        raise InputError("seated maps box numbers to the players seated there", field="seated")
+    return {int(k): v for k, v in seated.items()}
 
 
 def _refusal(exc: Exception) -> Refusal:

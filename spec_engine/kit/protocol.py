@@ -18,6 +18,7 @@ import json
 import os
 import selectors
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,44 @@ def implementation_environment(base: Mapping[str, str], extra: Mapping[str, str]
         env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if os.path.realpath(p) != own)
     env.update(extra or {})
     return env
+
+
+def program_problem(command: str) -> str | None:
+    """Why ``command`` (``--impl``) cannot start an implementation, in one sentence; ``None``
+    when it can. It is split as a shell would, without one; its program must be a path that
+    can be run or a command on the ``PATH`` an implementation gets
+    (:func:`implementation_environment`): a folder, a file that may not be executed and a
+    program found only outside that ``PATH`` are each said as such."""
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        return str(exc)
+    if not words:
+        return "the implementation's command line is empty"
+    program = words[0]
+    path = implementation_environment(os.environ).get("PATH", "")
+    found = program
+    if "/" in program and not os.path.exists(program):
+        return f"no such program {program!r}: nothing is at that path"
+    if "/" not in program:
+        listed = [os.path.join(d, program) for d in path.split(os.pathsep) if d]
+        on_path = shutil.which(program, path=path) or next((f for f in listed if os.path.isfile(f)), None)
+        if on_path is None and os.path.isfile(program):
+            return f"no program {program!r} on the implementation's PATH, but a file of that name here: ./{program}"
+        if on_path is None:
+            return (
+                f"no such program {program!r} on the implementation's PATH (the kit's own virtualenv is not on it: "
+                "name a program by its path)"
+            )
+        found = on_path
+    if os.path.isdir(found):
+        return f"{program!r} is a folder, not a program: name the program inside it"
+    if not os.access(found, os.X_OK):
+        return (
+            f"{program!r} is a file that may not be executed: make it executable (chmod +x), or name "
+            'its interpreter first ("python3 mybj.py")'
+        )
+    return None
 
 
 # ------------------------------------------------------------------------------ the serving side

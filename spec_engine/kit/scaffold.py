@@ -78,7 +78,7 @@ def _toml(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name: str, short: str, today: str) -> str:
+def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name: str, today: str) -> str:
     """A clause catalog for ``text``: every sentence of it one clause (its gist to write), every
     heading an exclusion, in order, so that the catalog tiles the text from the start."""
     out = [
@@ -89,8 +89,6 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
         "",
         "[regulation]",
         f"id = {_toml(reg_id)}",
-        f"name = {_toml(name)}",
-        f"short = {_toml(short)}",
         f"source = {_toml(source)}",
         f"language = {_toml(language)}",
         f"description = {_toml(REVIEW + ': what the text is, and whose')}",
@@ -149,7 +147,6 @@ def ruleset_skeleton(reg_id: str, name: str, values: dict[str, Any]) -> str:
         "",
         "[ruleset]",
         f"id = {_toml(reg_id)}",
-        f"name = {_toml(name)}",
         "",
         "[rules]",
     ]
@@ -253,7 +250,10 @@ def new_regulation(
     try:
         text = text_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {text_file}: {exc}", field="--text") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"cannot read {text_file} ({reason})", field="--text") from None
+    if not text.strip():
+        raise InputError(f"{text_file} is empty: there is no text to give clauses", field="--text")
     if not re.fullmatch(r"[a-z]{2}", language):
         raise InputError(f"{language!r}: a language is a two-letter code (es, it, cs, en)", field="--language")
     lower = reg_id.lower()
@@ -272,20 +272,18 @@ def new_regulation(
     write(data / "regulations" / source, text)
     write(
         data / "clauses" / f"{lower}.toml",
-        catalog_skeleton(reg_id, text, source=source, language=language, name=name, short=short,
-                         today=date.today().isoformat()),
+        catalog_skeleton(reg_id, text, source=source, language=language, name=name, today=date.today().isoformat()),
     )  # fmt: skip
     others = {r: parse_ruleset(data / "rulesets" / f"{r.lower()}.toml", known_clauses=frozenset(_clause_ids(data, r)))
               for r in ids}  # fmt: skip
     values = default_values(list(others.values()))
     write(data / "rulesets" / f"{lower}.toml", ruleset_skeleton(reg_id, name, values))
-    # the one list, and the schemas' enums
+    # the one list (the id, and its names in [names], the file's last table), and the schemas' enums
     listing = data / "regulations.toml"
-    listing.write_text(
-        re.sub(r"^ids = \[.*\]$", "ids = [" + ", ".join(f'"{r}"' for r in (*ids, reg_id)) + "]",
-               listing.read_text(encoding="utf-8"), flags=re.M),
-        encoding="utf-8",
-    )  # fmt: skip
+    listed = re.sub(r"^ids = \[.*\]$", "ids = [" + ", ".join(f'"{r}"' for r in (*ids, reg_id)) + "]",
+                    listing.read_text(encoding="utf-8"), flags=re.M)  # fmt: skip
+    names = f"{reg_id} = {{ short = {_toml(short)}, long = {_toml(name)} }}\n"
+    listing.write_text(listed.rstrip("\n") + "\n" + names, encoding="utf-8")
     write_regulation_enums((*ids, reg_id), data / "protocol")
     written += [listing, *(data / "protocol" / n for n in REGULATION_ENUMS)]
     # a row in every compare outline: that of the rule set nearest the new one's values
@@ -298,7 +296,7 @@ def new_regulation(
             rows += new.count(f"Examples: {reg_id}\n")
             feature.write_text(new, encoding="utf-8")
             written.append(feature)
-    write(root / "features" / lower / "core.feature", first_feature(reg_id, name))
+    write(root / "features" / lower / "core.feature", first_feature(reg_id, short))
     return Written(tuple(str(p.relative_to(root)) for p in written), rows)
 
 

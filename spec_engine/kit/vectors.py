@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import random
 import re
@@ -38,14 +39,14 @@ import tempfile
 from collections.abc import Mapping, MutableSequence, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from spec_engine.cards import parse_cards
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, EngineDriver, Reply, Request, jsonable
-from spec_engine.kit.protocol import ProtocolDriver
+from spec_engine.kit.protocol import ProtocolDriver, program_problem
 from spec_engine.kit.trace import suite_command, suite_environment
 from spec_engine.overrides import rule_value
 from spec_engine.rules import RULE_FIELDS, ruleset
@@ -293,12 +294,28 @@ def collect(folder: Path) -> list[dict[str, Any]]:
     return vectors
 
 
+def dump_problem(out: Path) -> str | None:
+    """Why the vectors cannot be written into ``out`` (one line), or None: it must be a folder
+    that is empty or holds an earlier dump, or one that can be created."""
+    if out.exists() and not out.is_dir():
+        return f"{out} is a file, not a folder"
+    if out.is_dir():
+        if any(out.iterdir()) and not (out / "vectors.schema.json").exists():
+            return f"{out} is not empty and holds no earlier dump (no vectors.schema.json)"
+        return None if os.access(out, os.W_OK) else f"{out}: cannot write into it (permission denied)"
+    above = next(p for p in out.parents if p.exists())  # ("." or "/" at the latest)
+    if not above.is_dir():
+        return f"{out}: {above} is a file, not a folder"
+    return None if os.access(above, os.W_OK) else f"{out}: cannot create it in {above} (permission denied)"
+
+
 def write(out: Path, vectors: Sequence[Mapping[str, Any]]) -> list[Path]:
     """Write each vector as ``OUT/<id>.json``, ``index.json`` and ``vectors.schema.json``.
-    A folder holding an earlier dump is emptied first; any other non-empty folder is refused."""
+    A folder holding an earlier dump is emptied first; any other (:func:`dump_problem`) is refused."""
+    why = dump_problem(out)
+    if why is not None:
+        raise FileExistsError(why)
     if out.exists() and any(out.iterdir()):
-        if not (out / "vectors.schema.json").exists():
-            raise FileExistsError(f"{out} is not empty and holds no earlier dump (no vectors.schema.json)")
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -330,6 +347,17 @@ def dump(out: Path, *, pytest_args: Sequence[str] = ()) -> list[dict[str, Any]]:
         vectors = collect(Path(tmp))
     write(out, vectors)
     return vectors
+
+
+def check_problem(folder: Path) -> str | None:
+    """Why ``folder`` holds no dump to replay (one line), or None."""
+    if not folder.exists():
+        return f"{folder}: no such folder"
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder of vectors"
+    if not (folder / "index.json").is_file():
+        return f"{folder} holds no vectors (no index.json): the command without --check writes them"
+    return None
 
 
 def load(folder: Path) -> list[dict[str, Any]]:
@@ -405,29 +433,68 @@ def _log_difference(expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping
 
 
 # ------------------------------------------------------------------------------ command line
+def seconds(text: str) -> float:
+    """An argument that is a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return value
+
+
 def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.vectors") -> int:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    """Write the vectors (0), or replay them (0: every one passed, 1: not). A bad argument or
+    input: one line on standard error and 2, before anything runs or is written."""
+    from spec_engine.kit.conform import OneLineParser
+
+    parser = OneLineParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder of the vectors")
     parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")
     parser.add_argument("--impl", help="with --check: the command of the implementation (default: the engine)")
-    parser.add_argument("--timeout", type=float, default=5.0, help="with --impl: seconds per request")
+    parser.add_argument("--timeout", type=seconds, help="with --impl: seconds per request (default 5)")
     parser.add_argument(
         "--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="with --check: only these"
     )
     args = parser.parse_args(argv)
+
+    def stop(message: str) -> NoReturn:
+        parser.exit(2, f"{prog}: error: {message}\n")
+
+    if not args.check:
+        for option, value in (("--impl", args.impl), ("--timeout", args.timeout), ("--regulation", args.regulation)):
+            if value is not None:
+                stop(f"{option} replays vectors: it goes with --check")
+    elif args.timeout is not None and args.impl is None:
+        stop("--timeout is the time an implementation has (--impl); the engine needs none")
+    why = check_problem(args.out) if args.check else dump_problem(args.out)
+    if why is None and args.impl is not None:
+        why = program_problem(args.impl)
+        why = None if why is None else f"--impl: {why}"
+    if why is not None:
+        stop(why)
     if os.environ.get("BLACKJACK_SPEC_OVERRIDES", "").strip():
         print(
             f"{prog}: note: BLACKJACK_SPEC_OVERRIDES is not applied: the vectors are the texts' rules", file=sys.stderr
         )
     if not args.check:
-        vectors = dump(args.out)
+        try:
+            vectors = dump(args.out)
+        except RuntimeError as exc:  # the feature suite did not pass: nothing written
+            print(f"{prog}: {exc}", file=sys.stderr)
+            return 1
+        except OSError as exc:
+            stop(f"{args.out}: cannot write the vectors ({exc.strerror or exc})")
         print(f"{len(vectors)} vectors written to {args.out}")
         return 0
-    from spec_engine.kit.driver import EngineDriver
-
-    driver: Driver = ProtocolDriver(args.impl, timeout=args.timeout) if args.impl else EngineDriver()
+    try:
+        vectors = [v for v in load(args.out) if not args.regulation or v["regulation"] in args.regulation]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"{type(exc).__name__}: {exc}"
+        stop(f"{args.out}: its vectors cannot be read ({reason})")
+    driver: Driver = ProtocolDriver(args.impl, timeout=args.timeout or 5.0) if args.impl else EngineDriver()
     failed = 0
-    vectors = [v for v in load(args.out) if not args.regulation or v["regulation"] in args.regulation]
     try:
         for vector in vectors:
             differences = replay(vector, driver)

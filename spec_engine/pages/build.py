@@ -40,7 +40,7 @@ from spec_engine.pages.common import Results, feature_page
 from spec_engine.pages.conformance import report_page
 from spec_engine.pages.cost import cost_page, effect_figures, matrix_effects, strategy_page
 from spec_engine.pages.hands import worked_hands_page
-from spec_engine.pages.matrix import csv_text, rules_page
+from spec_engine.pages.matrix import csv_text, provenance_csv, rules_page
 from spec_engine.pages.onboarding import onboarding_page
 from spec_engine.pages.pairs import costed_fields, pairs_page
 from spec_engine.pages.pdf import write_pdf
@@ -133,6 +133,7 @@ def generate(out: Path, results_path: Path | None = None, recordings: Path | Non
         "pairs.md": pairs_page(costing=costing),
         "strategy.md": strategy_page(),
         "rules.csv": csv_text(effect_figures()),
+        "rules-provenance.csv": provenance_csv(),
         "events.md": events_page(),
         "coverage.md": coverage_page(results_path if entries else None, directness),
         "scenarios/index.md": scenario_index(infos, results),

@@ -23,7 +23,7 @@ from typing import Any
 
 from spec_engine.analysis import LEGEND, METHOD, SURRENDER_CODES, USED, Odds, cached_odds, default_cache_dir
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.pages.labels import label, words
+from spec_engine.pages.labels import ASSUMED_MARK, label, words
 from spec_engine.pages.matrix import as_of, comparison
 from spec_engine.rules import RuleSet, ruleset
 
@@ -157,7 +157,7 @@ def _prob(value: float) -> str:
 def _rule_links(rules: RuleSet, fields: Sequence[str]) -> str:
     return ", ".join(
         f'<a href="rules.html#rule-{f}">{html.escape(label(f))}: {html.escape(words(f, getattr(rules, f)))}</a>'
-        + ("*" if rules.citations[f].assumed else "")
+        + (ASSUMED_MARK if rules.citations[f].assumed else "")
         for f in fields
     )
 

@@ -1,16 +1,19 @@
-"""The rule values in the trade's words, and each rulebook in the trade's shorthand.
+"""The rules by the trade's names, and each rulebook in the trade's shorthand.
 
 A reader of the comparison is a regulator or a club, not a programmer: a row is named as the
-trade names the rule (S17, DAS, RSA, decks, payout...), the engine's identifier second.
-:func:`summary` writes one line per rule set from its values (never from a regulation's
-name), marking with an asterisk the parts the text does not state.
+trade names the rule (S17, DAS, RSA, decks, payout...), the engine's identifier second; a value
+is said in the trade's words by :func:`spec_engine.words.words` (the engine room's, so that the
+dealer practice says them too; imported here for the pages). :func:`summary` writes one line per
+rule set from its values (never from a regulation's name), marking with an asterisk the parts
+the text does not state; :func:`any_marked` says whether a list of them needs the footnote;
+:func:`marked` writes a value with the mark every comparison uses for a value its text does
+not state.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from spec_engine.rules import RuleSet, show_value
+from spec_engine.rules import RuleSet
+from spec_engine.words import words as words  # (the pages' import of it: the engine's, the practice's too)
 
 LABELS: dict[str, str] = {
     "decks": "Decks in the shoe",
@@ -92,113 +95,41 @@ def label(field: str) -> str:
     return LABELS[field]
 
 
-NONE_WORDS: dict[str, str] = {
-    "cut_card_from_end": "no fixed number",
-    "cut_card_per_participant": "not by the participants",
-    "min_cut": "no least cut",
-    "max_bets_per_box": "no limit",
-    "max_bets_unseated_box": "as any box",
-    "no_more_bets_call": "no call stated",
-    "insurance_min_of_table_min": "no minimum",
-    "insurance_multiple": "any amount",
-    "double_totals": "any two cards",
-    "double_after_split_hands": "every split hand",
-    "max_split_hands": "no limit",
-    "bet_multiple": "any amount",
-    "limit_ratio": "no ratio set",
-    "absent_player_draws_to": "not provided for",
-    "unclaimed_winnings_rounds": "not provided for",
-}
-"""What a rule's ``none`` means, in the trade's words (a test checks every field that may be
-none has its words): never a bare "none" on a page."""
+ASSUMED_MARK = "*"
+"""What marks a value its text does not state (the rule set's assumption), the same on every
+page, in the downloads and on the command line."""
 
-CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "cut_offered_to": {"cut_card_receiver": "the player the cut card reached", "any_player": "any player who wishes"},
-    "unseated_box_decider": {"largest_bet": "the largest bet", "first_bettor": "the first bettor"},
-    "bet_behind_consent": {
-        "not_asked": "nothing from the holder",
-        "unless_objected": "no objection from the holder",
-        "required": "the holder's consent",
-    },
-    "deal_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
-    "play_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
-    "payment_order": {"ascending": "from the dealer's left", "descending": "from the dealer's right"},
-    "dealer_blackjack_takes": {
-        "all_stakes": "all stakes (doubles and splits too)",
-        "original_stakes": "original bets only",
-    },
-    "insurance_timing": {
-        "after_initial_deal": "after the first two cards",
-        "before_dealer_second_card": "before the dealer's second card",
-    },
-    "insurance_base": {"original_stake": "the original bet", "total_stake": "the total stake (doubles and splits)"},
-    "over_maximum_bet": {"refused": "refused", "capped": "paid up to the maximum, the excess returned"},
-    "missed_insurance_call": {"proceed": "play on", "void_ten": "a ten drawn is voided, insurance called"},
-    "banker_rotation": {"house": "the house", "each_participant_per_shoe": "each player in turn, a shoe each"},
-    "misdeal_remedy": {
-        "return_to_shoe": "returned to the shoe",
-        "void": "voided",
-        "next_card": "used as the next card",
-    },
-    "card_to_box_without_bet": {"misdeal_remedy": "as a misdealt card", "reconstruct": "the round reconstructed"},
-    "surrender": {
-        "none": "not offered",
-        "late": "late (a dealer blackjack takes the whole stake)",
-        "early": "early (half back whatever the dealer holds)",
-    },
-}
-"""Each named value of a choice, in the trade's words (a test checks every choice is here)."""
-
-ZERO_WORDS: dict[str, str] = {"min_stand_total": "any total"}
-"""Where 0 means "no such rule", in words."""
-
-BOOL_WORDS: dict[str, tuple[str, str]] = {
-    "dealer_stands_soft_17": ("stands (S17)", "draws (H17)"),
-}
-"""(true, false) in words where yes/no would not read."""
+ASSUMED_LEGEND = "* a value its text does not state: the engine assumes it (the rule set says why)"
+"""The legend of :data:`ASSUMED_MARK`, where a comparison shows it."""
 
 
-def words(field: str, value: object) -> str:
-    """A rule value as the trade says it: ``any two cards``, ``no limit``, ``3:2``,
-    ``from the dealer's left``, ``9, 10, 11``, ``4 to 50``, ``yes``/``no``."""
-    if value is None:
-        return NONE_WORDS[field]
-    if value == 0 and field in ZERO_WORDS and not isinstance(value, bool):
-        return ZERO_WORDS[field]
-    if isinstance(value, bool):
-        pair = BOOL_WORDS.get(field)
-        return (pair[0] if value else pair[1]) if pair else ("yes" if value else "no")
-    if isinstance(value, str) and field in CHOICE_WORDS:
-        return CHOICE_WORDS[field].get(value, value.replace("_", " "))
-    if isinstance(value, Fraction) and field in ("blackjack_payout", "insurance_payout"):
-        return _ratio(value)
-    return show_value(value)  # numbers, totals (9, 10, 11), ranges (4 to 50)
+def marked(field: str, value: object, assumed: bool) -> str:
+    """:func:`words`, with :data:`ASSUMED_MARK` after a value its text does not state."""
+    return words(field, value) + (ASSUMED_MARK if assumed else "")
 
 
-def _ratio(value: Fraction) -> str:
-    return f"{value.numerator}:{value.denominator}"
+def _parts(rules: RuleSet) -> list[tuple[str, bool]]:
+    """The shorthand's parts, each with whether the text leaves a value of it unstated."""
 
-
-def summary(rules: RuleSet) -> str:
-    """The rulebook in the trade's shorthand: decks, S17/H17, doubling, DAS, splits, RSA, hole
-    card, payouts, surrender where offered. A part whose value the text does not state is marked
-    ``*``."""
-
-    def part(text: str, *fields: str) -> str:
-        assumed = any(rules.citations[f].assumed for f in fields)
-        return text + ("*" if assumed else "")
+    def part(text: str, *fields: str) -> tuple[str, bool]:
+        return text, any(rules.citations[f].assumed for f in fields)
 
     if rules.double_totals is None:
         doubling = "double any two cards"
     else:
-        doubling = "double on " + ", ".join(str(t) for t in sorted(rules.double_totals)) + " only"
+        doubling = "double on " + words("double_totals", rules.double_totals) + " only"
+    das = part("no DAS", "double_after_split")
+    if rules.double_after_split:  # (which hands may double matters only where any may)
+        hands = rules.double_after_split_hands
+        which = "DAS" if hands is None else "DAS on " + words("double_after_split_hands", hands)
+        das = part(which, "double_after_split", "double_after_split_hands")
     splits = (
         "no splits"
         if rules.max_split_hands == 1
         else (
             "split to any number of hands"
             if rules.max_split_hands is None
-            else f"split to {rules.max_split_hands} hands"
+            else "split to " + words("max_split_hands", rules.max_split_hands)
         )
     )
     if rules.resplit_consecutive_only:
@@ -209,15 +140,15 @@ def summary(rules: RuleSet) -> str:
         else "a dealer blackjack takes original bets only"
     )
     parts = [
-        part(f"{rules.decks} decks", "decks"),
+        part(words("decks", rules.decks), "decks"),
         part("S17" if rules.dealer_stands_soft_17 else "H17", "dealer_stands_soft_17"),
         part(doubling, "double_totals"),
-        part("DAS" if rules.double_after_split else "no DAS", "double_after_split"),
+        das,
         part(splits, "max_split_hands", "resplit_consecutive_only"),
         part("RSA" if rules.resplit_aces else "no RSA", "resplit_aces"),
         part(takes, "dealer_blackjack_takes"),
-        part(f"blackjack {_ratio(rules.blackjack_payout)}", "blackjack_payout"),
-        part(f"insurance {_ratio(Fraction(rules.insurance_payout))}", "insurance_payout"),
+        part("blackjack " + words("blackjack_payout", rules.blackjack_payout), "blackjack_payout"),
+        part("insurance " + words("insurance_payout", rules.insurance_payout), "insurance_payout"),
     ]
     if rules.surrender != "none":
         after_split = ", after a split too" if rules.surrender_after_split else ""
@@ -226,4 +157,17 @@ def summary(rules: RuleSet) -> str:
         parts.append(part(f"stand on {rules.min_stand_total} or more", "min_stand_total"))
     if rules.banker_rotation != "house":
         parts.append(part("players bank in turn", "banker_rotation"))
-    return " · ".join(parts)
+    return parts
+
+
+def summary(rules: RuleSet) -> str:
+    """The rulebook in the trade's shorthand: decks, S17/H17, doubling, DAS, splits, RSA, hole
+    card, payouts, surrender where offered. A part whose value the text does not state is marked
+    ``*`` (:func:`any_marked` says whether any is, and so whether the footnote is due)."""
+    return " · ".join(text + (ASSUMED_MARK if assumed else "") for text, assumed in _parts(rules))
+
+
+def any_marked(*sets: RuleSet) -> bool:
+    """Whether the shorthand of any of ``sets`` marks a part ``*``: a page lists them with the
+    footnote that explains the mark only then."""
+    return any(assumed for rules in sets for _, assumed in _parts(rules))

@@ -2,10 +2,13 @@
 
 A row differs only where the texts differ: the values the texts state (or that the project
 reads in them) are compared; a value the engine assumes where a text is silent is shown as an
-assumption and never taken as the norm. A row is named as the trade names the rule, the
-engine's identifier second. Each cell unfolds (by touch, mouse or keyboard) into the words of
-the clauses behind it and the reason for a reading or an assumption. The same data is written
-as ``rules.csv``.
+assumption (marked ``*``, as on every comparison) and never taken as the norm. A row where only
+an assumed value differs from the texts' says so: the rule sets differ there, by an assumption
+(:func:`spec_engine.rules.difference`, the definition the cost between two rulebooks shares).
+A row is named as the trade names the rule, the engine's identifier second. Each cell unfolds
+(by touch, mouse or keyboard) into the words of the clauses behind it and the reason for a
+reading or an assumption. The same data is written as ``rules.csv`` (its first row the header)
+beside ``rules-provenance.csv`` (where the texts come from).
 """
 
 from __future__ import annotations
@@ -21,8 +24,13 @@ from typing import Any
 from spec_engine.catalog import REGULATION_IDS, regulation
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.common import clause_href, text, verbatim_html
-from spec_engine.pages.labels import label, summary, words
-from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, ruleset, topics_of
+from spec_engine.pages.labels import ASSUMED_MARK, any_marked, label, summary, words
+from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, difference, ruleset, topics_of
+
+
+def listing(items: list[str]) -> str:
+    """Items as a sentence lists them: "CL", "CL and IT", "CL, ES and IT"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def comparison(sets: list[RuleSet], field: str) -> tuple[bool, set[int]]:
@@ -30,12 +38,11 @@ def comparison(sets: list[RuleSet], field: str) -> tuple[bool, set[int]]:
     text states or is read to say are compared; assumed values are neither the norm nor a
     departure. With no single most common value among the texts' values (:func:`tied`) no
     value is the norm and none departs: the texts simply disagree."""
+    if not difference(sets, field).texts_differ:
+        return False, set()
     values = [repr(getattr(r, field)) for r in sets]
     texts = [i for i, r in enumerate(sets) if not r.citations[field].assumed]
-    said = [values[i] for i in texts]
-    if len(set(said)) < 2:
-        return False, set()
-    counts = Counter(said)
+    counts = Counter(values[i] for i in texts)
     common, top = counts.most_common(1)[0]
     if list(counts.values()).count(top) > 1:  # no single most common value: nothing departs from it
         return True, set()
@@ -71,7 +78,8 @@ def _cell(rules: RuleSet, name: str, departs: bool, effect: str = "") -> str:
     ids = ", ".join(html.escape(c) for c in cite.clauses)
     basis = {"not stated": "assumed", "interpretation": f"reading of {ids}"}.get(cite.basis, ids)
     why = _why(rules, cite)
-    body = f'<span class="value">{shown}</span>' + (f"<br>{effect}" if effect else "")
+    mark = f'<span class="mark">{ASSUMED_MARK}</span>' if cite.assumed else ""
+    body = f'<span class="value">{shown}</span>{mark}' + (f"<br>{effect}" if effect else "")
     if why:
         body += f'<details class="why"><summary>{basis}</summary>{why}</details>'
     else:
@@ -80,11 +88,13 @@ def _cell(rules: RuleSet, name: str, departs: bool, effect: str = "") -> str:
 
 
 def rows_of(sets: list[RuleSet]) -> list[dict[str, Any]]:
-    """The matrix as data: per rule, its label, topic, whether it differs, and per regulation
-    the value, basis and clauses (for the page and the CSV)."""
+    """The matrix as data: per rule, its label, topic, whether the texts differ, whether only
+    an assumed value differs (``by_assumption``, with the columns ``assumed`` whose value is
+    not their text's), and which columns depart (for the page, the CSV and the PDF)."""
     out = []
     for f in RULE_FIELDS:
         differs, departing = comparison(sets, f.name)
+        found = difference(sets, f.name)
         out.append(
             {
                 "field": f.name,
@@ -95,33 +105,56 @@ def rows_of(sets: list[RuleSet]) -> list[dict[str, Any]]:
                 "differs": differs,
                 "tied": differs and not departing,
                 "departing": departing,
+                "by_assumption": found.by_assumption,
+                "assumed": {i for i, silent in enumerate(found.assumed) if silent},
             }
         )
     return out
 
 
-def csv_text(effects: Mapping[tuple[str, str], float] | None = None) -> str:
-    """The matrix as CSV, for a spreadsheet: a byte-order mark (so that Excel reads UTF-8:
-    "konec sázení"), the texts' provenance first, then one row per rule value: its topics, the
-    trade's name and the identifier, whether the texts differ, and per regulation the value in
-    the trade's words, its basis, its clauses, whether it departs and its effect on the
-    player's return (percentage points, basic strategy, floats; empty where none is measured)."""
-    sets = [ruleset(r) for r in REGULATION_IDS]
-    effects = effects or {}
+def row_state(row: Mapping[str, Any]) -> str:
+    """A row of :func:`rows_of` in one word: ``tied`` (the texts differ, no value most of
+    theirs), ``differs`` (the texts differ), ``by-assumption`` (only an assumed value differs),
+    ``same``."""
+    if row["differs"]:
+        return "tied" if row["tied"] else "differs"
+    return "by-assumption" if row["by_assumption"] else "same"
+
+
+TEXTS_DIFFER = {
+    "same": "no",
+    "tied": "yes, no value most texts give",
+    "differs": "yes",
+    "by-assumption": "no, only an assumed value differs",
+}
+"""The CSV's column "texts differ", per :func:`row_state`."""
+
+
+def _csv(rows: list[list[str]]) -> str:
+    """Rows as CSV for a spreadsheet: a byte-order mark first, so that Excel reads UTF-8
+    ("konec sázení")."""
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["provenance", *(f"{r.id}" for r in sets)])
-    for key, title in PROVENANCE_FIELDS:
-        writer.writerow([title, *(getattr(regulation(r.id), key) for r in sets)])
-    writer.writerow([])
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def csv_text(effects: Mapping[tuple[str, str], float] | None = None) -> str:
+    """The matrix as CSV, for a spreadsheet: its first row the header (a filter or a sort
+    works at once), then one row per rule value: its topics, the trade's name and the
+    identifier, whether the texts differ (or only an assumed value), and per regulation the
+    value in the trade's words, its basis ("not stated": assumed, the mark * of the pages), its
+    clauses, whether it departs and its effect on the player's return (percentage points,
+    basic strategy, floats; empty where none is measured). The texts' provenance is the
+    second file, :func:`provenance_csv`."""
+    sets = [ruleset(r) for r in REGULATION_IDS]
+    effects = effects or {}
     head = ["topic", "also under", "rule", "identifier", "texts differ"]
     for r in sets:
         head += [f"{r.id} value", f"{r.id} basis", f"{r.id} clauses", f"{r.id} departs", f"{r.id} effect (pp)"]
-    writer.writerow(head)
+    lines = [head]
     for row in rows_of(sets):
-        differs = "no" if not row["differs"] else "yes, no value most texts give" if row["tied"] else "yes"
-        line = [row["topic"], " ".join(row["topics"][1:]), row["label"], row["field"], differs]
+        line = [row["topic"], " ".join(row["topics"][1:]), row["label"], row["field"], TEXTS_DIFFER[row_state(row)]]
         for i, r in enumerate(sets):
             cite = r.citations[row["field"]]
             effect = effects.get((row["field"], r.id))
@@ -132,8 +165,17 @@ def csv_text(effects: Mapping[tuple[str, str], float] | None = None) -> str:
                 "yes" if i in row["departing"] else "",
                 "" if effect is None else f"{effect:+.4f}",
             ]
-        writer.writerow(line)
-    return out.getvalue()
+        lines.append(line)
+    return _csv(lines)
+
+
+def provenance_csv() -> str:
+    """Where the texts come from, the companion of ``rules.csv``: its first row the header
+    ("provenance" and the regulations' ids), then one row per fact (:data:`PROVENANCE_FIELDS`)."""
+    sets = [ruleset(r) for r in REGULATION_IDS]
+    rows = [["provenance", *(r.id for r in sets)]]
+    rows += [[title, *(getattr(regulation(r.id), key) for r in sets)] for key, title in PROVENANCE_FIELDS]
+    return _csv(rows)
 
 
 PROVENANCE_FIELDS = (
@@ -186,11 +228,17 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None, costed: fro
         cells = "".join(
             _cell(r, name, i in row["departing"], effects.get((name, r.id), "")) for i, r in enumerate(sets)
         )
-        state = "same" if not row["differs"] else "differs tied" if row["tied"] else "differs"
+        state = {"tied": "differs tied"}.get(row_state(row), row_state(row))
         notes = []
         if row["tied"]:
             notes.append('<span class="tie">the texts disagree; no value is most of theirs</span>')
-        if name in costed and row["differs"]:
+        if row["by_assumption"]:
+            which = listing([sets[i].id for i in sorted(row["assumed"])])
+            notes.append(
+                f'<span class="by-assumption">the texts agree where they state it; the rule sets differ only '
+                f"by an assumed value ({which})</span>"
+            )
+        if name in costed and (row["differs"] or row["by_assumption"]):
             notes.append(f'<a href="pairs.html#rule-{name}">its cost between two rulebooks</a>')
         also = " ".join(row["topics"])
         rows.append(
@@ -240,8 +288,12 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None, costed: fro
             "theirs (a tie), no cell is highlighted and the row says that the texts disagree. "
             '<span class="legend basis-interpretation">A reading</span> is the project\'s reading of an '
             'ambiguous text; <span class="legend basis-not-stated">assumed</span> means the text is '
-            "silent and the engine assumes the value: an assumption is never counted as the norm or "
-            "as a departure."
+            "silent and the engine assumes the value (marked *, as on every comparison of the site, its "
+            "downloads and the command line): an assumption is never counted as the norm or as a departure. "
+            'Where the texts agree but an assumed value differs from theirs, the row says <span class="legend '
+            'by-assumption">the rule sets differ only by an assumed value</span>: the rule sets the engine '
+            "plays differ there, the texts do not, and the cost between two rulebooks lists such a rule as "
+            "resting on an assumption."
             + (
                 " Under a departing value that changes the odds: its effect on the player's return under "
                 "basic strategy, in percentage points, against the same rulebook with the value most of the "
@@ -257,13 +309,21 @@ def rules_page(effects: Mapping[tuple[str, str], str] | None = None, costed: fro
             '<button type="submit" class="md-button">show</button> '
             '(<a href="pairs.html">every pair</a>)</form>',
             "",
-            "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
-            "engine's convention for all five: the dealer's second card comes after the players):",
+            (
+                "In the trade's shorthand (* marks a value the text does not state; no hole card is the "
+                "engine's convention for all five: the dealer's second card comes after the players):"
+                if any_marked(*sets)
+                else "In the trade's shorthand (no hole card is the engine's convention for all five: the "
+                "dealer's second card comes after the players):"
+            ),
             "",
             *lines,
             "",
             '<p class="matrix-export" markdown="0">The matrix to keep: <a href="rules.csv" download>CSV</a> '
-            "(opens in a spreadsheet: the trade's words, departures, effects and the texts' provenance) · "
+            "(opens in a spreadsheet, its first row the header, ready to filter or sort: the trade's words, "
+            "the basis of each value, where <em>not stated</em> is the * of this page, departures and effects) "
+            'with <a href="rules-provenance.csv" download>where the texts come from</a>, a second CSV beside '
+            "it (a spreadsheet takes one table to a file) · "
             '<a href="rules.pdf" download>PDF</a> (or print this page).</p>',
             "",
             f'<div class="matrix-filters" markdown="0">Topic: <button type="button" class="md-button '

@@ -27,10 +27,11 @@ from spec_engine.pages.hands import (
     cards_block,
     converge,
 )
-from spec_engine.pages.labels import label
+from spec_engine.pages.labels import label, words
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
 from spec_engine.table import Table, people_at
+from spec_engine.words import share_of
 
 # ---------------------------------------------------------------------------- onboarding
 
@@ -236,14 +237,18 @@ def _step_insurance(r: RuleSet) -> list[str]:
         else "When your card is an ace, call insurance after the players have finished, before you draw "
         "your second card, to the bettors still in play."
     )
-    base = "original bet" if r.insurance_base == "original_stake" else "whole stake on the box (doubles and splits)"
+    base = (
+        "the bettor's original bet"
+        if r.insurance_base == "original_stake"
+        else "the bettor's whole stake on the box (doubles and splits)"
+    )
     amount = (
-        f"Insurance is exactly {r.insurance_max} of the bettor's {base}."
+        f"Insurance is exactly {share_of(r.insurance_max, base)}."
         if r.insurance_exact
-        else f"Insurance is at most {r.insurance_max} of the bettor's {base}."
+        else f"Insurance is at most {share_of(r.insurance_max, base)}."
     )
     least = (
-        f"Insurance is at least {r.insurance_min_of_table_min} of the table minimum."
+        f"Insurance is at least {share_of(r.insurance_min_of_table_min, 'the table minimum')}."
         if r.insurance_min_of_table_min is not None
         else "No least insurance is set."
     )
@@ -265,7 +270,7 @@ def _step_insurance(r: RuleSet) -> list[str]:
     return [
         _rule_line(r, "insurance_timing", when),
         _rule_line(r, "insurance_max", amount),
-        _rule_line(r, "insurance_base", f"Measure it against the bettor's {base}."),
+        _rule_line(r, "insurance_base", f"Measure it against {base}."),
         _rule_line(
             r,
             "insurance_exact",
@@ -338,7 +343,7 @@ def _step_hands(r: RuleSet) -> list[str]:
         _rule_line(
             r,
             "double_after_split_hands",
-            f"Only the first {r.double_after_split_hands} hands of a split may double."
+            f"After a split, only {words('double_after_split_hands', r.double_after_split_hands)} may double."
             if r.double_after_split_hands is not None
             else "Any hand of a split may double (where split hands may).",
         ),

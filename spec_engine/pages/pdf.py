@@ -3,14 +3,16 @@
 A4 landscape pages of rule rows, one column per regulation; each value is marked with its
 basis as on the site: ``*`` the text is silent and the engine assumes it, ``~`` the project's
 reading of the text, nothing where the text states it; a row where the texts differ is
-shaded. The first page says what the document is and as of when; the last, where each text
-comes from (its provenance).
+shaded, one where only an assumed value differs shaded grey. The first page says what the
+document is and as of when; the last, where each text comes from (its provenance, on as many
+pages as it takes). Every page says its number of all of them.
 """
 
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -21,12 +23,12 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 
 from spec_engine.catalog import REGULATION_IDS, regulation
-from spec_engine.pages.labels import words
+from spec_engine.pages.labels import ASSUMED_MARK, words
 from spec_engine.pages.matrix import PROVENANCE_FIELDS, as_of, rows_of
 from spec_engine.rules import RuleSet, ruleset
 
 ROWS_PER_PAGE = 17
-MARK = {"stated": "", "interpretation": " ~", "not stated": " *"}
+MARK = {"stated": "", "interpretation": " ~", "not stated": f" {ASSUMED_MARK}"}
 
 
 def _wrap(value: str, width: int) -> str:
@@ -34,63 +36,84 @@ def _wrap(value: str, width: int) -> str:
 
 
 def write_pdf(path: Path) -> Path:
-    """Write the matrix to ``path`` (a PDF); returns the path."""
+    """Write the matrix to ``path`` (a PDF); returns the path. Every page says its number of
+    all of them, the provenance pages included (the count once left them out: "Page 1 of 5" of six)."""
     sets = [ruleset(r) for r in REGULATION_IDS]
     rows = rows_of(sets)
-    head = ["rule", *[r.id for r in sets]]
     path.parent.mkdir(parents=True, exist_ok=True)
     metadata = {"Title": "Blackjack Spec: the rules compared", "Subject": f"As of {as_of()}"}
+    pages = [_rules_page(sets, rows[start : start + ROWS_PER_PAGE]) for start in range(0, len(rows), ROWS_PER_PAGE)]
+    pages += _provenance_pages(sets)
     with PdfPages(path, metadata=metadata) as pdf:
-        for start in range(0, len(rows), ROWS_PER_PAGE):
-            chunk = rows[start : start + ROWS_PER_PAGE]
-            fig = plt.figure(figsize=(11.69, 8.27))
-            fig.text(0.04, 0.96, "Blackjack Spec: the rules compared", fontsize=13, weight="bold")
-            fig.text(
-                0.04,
-                0.935,
-                f"As of {as_of()}. * assumed (the text is silent), ~ a reading of the text; shaded: the "
-                f"texts differ. Page {start // ROWS_PER_PAGE + 1} of {-(-len(rows) // ROWS_PER_PAGE)}.",
-                fontsize=7.5,
-            )
-            cells = []
-            for row in chunk:
-                line = [_wrap(f"{row['label']} ({row['field']})", 38)]
-                for r in sets:
-                    value = words(row["field"], getattr(r, row["field"]))
-                    line.append(_wrap(value, 22) + MARK[r.citations[row["field"]].basis])
-                cells.append(line)
-            ax = fig.add_axes((0.04, 0.03, 0.92, 0.88))
-            ax.axis("off")
-            table = ax.table(cellText=cells, colLabels=head, loc="upper left", cellLoc="left", colLoc="left")
-            table.auto_set_font_size(False)
-            table.set_fontsize(7)
-            widths = [0.30, *[0.14] * len(sets)]
-            for (i, c), cell in table.get_celld().items():
-                cell.set_width(widths[c])
-                cell.set_height(0.05)
-                if i == 0:
-                    cell.set_text_props(weight="bold")
-                elif chunk[i - 1]["differs"]:
-                    cell.set_facecolor("#fff3c4")
+        for number, fig in enumerate(pages, 1):
+            fig.text(0.96, 0.02, f"Page {number} of {len(pages)}", fontsize=7.5, ha="right")
             pdf.savefig(fig)
             plt.close(fig)
-        pdf.savefig(_provenance_page(sets))
-        plt.close("all")
     return path
 
 
-def _provenance_page(sets: list[RuleSet]) -> Figure:
-    """A last page: where each text comes from, as far as the project knows it."""
+def _rules_page(sets: list[RuleSet], chunk: list[dict[str, Any]]) -> Figure:
+    """A page of rule rows, one column per regulation; a row where the texts differ is shaded
+    yellow, one where only an assumed value differs grey."""
     fig = plt.figure(figsize=(11.69, 8.27))
-    fig.text(0.04, 0.96, "The texts: where they come from", fontsize=13, weight="bold")
-    y = 0.92
+    fig.text(0.04, 0.96, "Blackjack Spec: the rules compared", fontsize=13, weight="bold")
+    fig.text(
+        0.04,
+        0.935,
+        f"As of {as_of()}. {ASSUMED_MARK} assumed (the text is silent), ~ a reading of the text; shaded "
+        "yellow: the texts differ; grey: the texts agree and only an assumed value differs.",
+        fontsize=7.5,
+    )
+    cells = []
+    for row in chunk:
+        line = [_wrap(f"{row['label']} ({row['field']})", 38)]
+        for r in sets:
+            value = words(row["field"], getattr(r, row["field"]))
+            line.append(_wrap(value, 22) + MARK[r.citations[row["field"]].basis])
+        cells.append(line)
+    ax = fig.add_axes((0.04, 0.05, 0.92, 0.86))
+    ax.axis("off")
+    head = ["rule", *[r.id for r in sets]]
+    table = ax.table(cellText=cells, colLabels=head, loc="upper left", cellLoc="left", colLoc="left")
+    table.auto_set_font_size(False)
+    table.set_fontsize(7)
+    widths = [0.30, *[0.14] * len(sets)]
+    for (i, c), cell in table.get_celld().items():
+        cell.set_width(widths[c])
+        cell.set_height(0.05)
+        if i == 0:
+            cell.set_text_props(weight="bold")
+        elif chunk[i - 1]["differs"]:
+            cell.set_facecolor("#fff3c4")
+        elif chunk[i - 1]["by_assumption"]:
+            cell.set_facecolor("#e8e8e8")
+    return fig
+
+
+def _provenance_pages(sets: list[RuleSet]) -> list[Figure]:
+    """The last pages: where each text comes from, as far as the project knows it; a text whose
+    facts would run off the foot of a page starts the next."""
+    figs: list[Figure] = []
+    y = 0.0
     for r in sets:
         reg = regulation(r.id)
-        fig.text(0.04, y, f"{r.id}: {_wrap(reg.name, 150)}", fontsize=8.5, weight="bold", va="top")
-        y -= 0.035 * (1 + len(reg.name) // 150)
-        for key, title in PROVENANCE_FIELDS[1:]:
-            value = _wrap(f"{title}: {getattr(reg, key)}", 170)
-            fig.text(0.06, y, value, fontsize=7, va="top")
-            y -= 0.021 * (1 + value.count("\n"))
+        title = f"{r.id}: {_wrap(reg.name, 150)}"
+        facts = [_wrap(f"{title_}: {getattr(reg, key)}", 170) for key, title_ in PROVENANCE_FIELDS[1:]]
+        height = 0.035 * (1 + title.count("\n")) + sum(0.021 * (1 + f.count("\n")) for f in facts) + 0.012
+        if not figs or y - height < FOOT:
+            figs.append(plt.figure(figsize=(11.69, 8.27)))
+            heading = "The texts: where they come from" + (" (continued)" if len(figs) > 1 else "")
+            figs[-1].text(0.04, 0.96, heading, fontsize=13, weight="bold")
+            y = 0.92
+        fig = figs[-1]
+        fig.text(0.04, y, title, fontsize=8.5, weight="bold", va="top")
+        y -= 0.035 * (1 + title.count("\n"))
+        for fact in facts:
+            fig.text(0.06, y, fact, fontsize=7, va="top")
+            y -= 0.021 * (1 + fact.count("\n"))
         y -= 0.012
-    return fig
+    return figs
+
+
+FOOT = 0.05
+"""How low on a page text may reach: the page number sits below."""

@@ -18,9 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from spec_engine.cards import DECK
-from spec_engine.catalog import REGULATION_IDS
+from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.pages.cards import card_name, card_svg
-from spec_engine.rules import ruleset
 
 EXAMPLE = {"box": "TS 6H", "dealer": "9D", "rest": "5C", "seed": "", "bet": "10"}
 """The cards and bet the form starts with (box 1 on 16 against a nine)."""
@@ -72,7 +71,7 @@ def _field(widget: str, field: Field) -> str:
 def _rulebook(widget: str, regs: Sequence[str]) -> str:
     if len(regs) == 1:
         return f'<input type="hidden" name="reg" value="{regs[0]}">'
-    options = "".join(f'<option value="{reg}">{html.escape(ruleset(reg).name)} ({reg})</option>' for reg in regs)
+    options = "".join(f'<option value="{reg}">{html.escape(rulebook_name(reg, with_id=True))}</option>' for reg in regs)
     return (
         f'<p class="bj-field"><label for="{widget}-reg">Rulebook</label>'
         f'<select id="{widget}-reg" name="reg"><option value="all">All five, side by side</option>'

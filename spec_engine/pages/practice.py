@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import html
 
-from spec_engine.catalog import REGULATION_IDS
+from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.pages.play import DISK_NOTE, cards_json
 from spec_engine.practice import MAX_SEED
-from spec_engine.rules import ruleset
 
 PAGE = "practice.html"
 """The page's file name in the generated folder."""
@@ -29,7 +28,7 @@ def practice_link(reg_id: str) -> str:
 
 def _form() -> str:
     options = "".join(
-        f'<option value="{reg}">{html.escape(ruleset(reg).name)} ({reg})</option>' for reg in REGULATION_IDS
+        f'<option value="{reg}">{html.escape(rulebook_name(reg, with_id=True))}</option>' for reg in REGULATION_IDS
     )
     return "".join(
         [
@@ -84,11 +83,13 @@ def practice_page() -> str:
             ),
             "",
             (
-                "The engine judges each answer against the rule set. A wrong answer names the rule behind "
-                "the step: its clauses, in the regulation's own words and in an English gist, or, where the "
-                "regulation is silent, the default the engine assumes. A round ends with its score; the "
-                "session keeps a tally (in this page only: nothing is stored). The same rulebook and seed "
-                "always deal the same round, and a link chooses them: `practice.html?reg=UY&seed=7`."
+                "The engine judges each answer against the rule set and names the rule behind the step, "
+                "whether you were right or not: its value here, its clauses, in the regulation's own words "
+                "and in an English gist, or, where the regulation is silent, the default the engine assumes. "
+                "Where a wrong answer is what another rule prescribes, that rule is named too. A round ends "
+                "with its score; the session keeps a tally (in this page only: nothing is stored). The same "
+                "rulebook and seed always deal the same round, and a link chooses them: "
+                "`practice.html?reg=UY&seed=7`."
             ),
             "",
             widget,

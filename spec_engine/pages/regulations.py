@@ -8,11 +8,11 @@ import html
 from collections import defaultdict
 from collections.abc import Mapping
 
-from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation, regulations
+from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation, regulations, rulebook_name
 from spec_engine.kit.trace import ScenarioInfo, exemptions
 from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
-from spec_engine.pages.labels import summary
+from spec_engine.pages.labels import any_marked, summary
 from spec_engine.pages.matrix import PROVENANCE_FIELDS
 from spec_engine.rules import ruleset
 
@@ -101,8 +101,12 @@ def regulation_page(
         "",
         text(reg.description),
         "",
-        f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))} "
-        "(* the text does not state it; see [the rules compared](rules.md)).",
+        (
+            f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))} "
+            "(* the text does not state it; see [the rules compared](rules.md))."
+            if any_marked(ruleset(reg_id))
+            else f"**In the trade's shorthand:** {text(summary(ruleset(reg_id)))}."
+        ),
         "",
         *provenance(reg),
         widgets.STYLE,
@@ -149,7 +153,7 @@ def trainees_table() -> str:
     rows = ["| rulebook | learn the round | deal a round |", "|---|---|---|"]
     for reg in regulations():
         rows.append(
-            f"| {text(reg.short)} ({reg.id}) | [onboarding](generated/onboarding-{reg.id.lower()}.md) | "
+            f"| {text(rulebook_name(reg.id, with_id=True))} | [onboarding](generated/onboarding-{reg.id.lower()}.md) | "
             f"[practise dealing](generated/practice.md?reg={reg.id}) |"
         )
     return "\n".join(rows) + "\n"
@@ -175,6 +179,11 @@ def regulations_table() -> str:
         rows.append(
             "<tr>" + "".join(f'<td data-label="{h}">{c}</td>' for h, c in zip(heads, cells, strict=True)) + "</tr>"
         )
-    rows += ["</tbody></table>", "", "In the trade's shorthand (* the text does not state it):", ""]
+    shorthand = (
+        "In the trade's shorthand (* the text does not state it):"
+        if any_marked(*(ruleset(reg.id) for reg in regulations()))
+        else "In the trade's shorthand:"
+    )
+    rows += ["</tbody></table>", "", shorthand, ""]
     rows += [f"- **{reg.id}**: {text(summary(ruleset(reg.id)))}" for reg in regulations()]
     return "\n".join(rows) + "\n"

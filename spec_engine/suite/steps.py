@@ -117,6 +117,7 @@ class Play:
                 shoes=self.table_shoes,
                 after_cut=self.after_cut,
                 participants=self.participants,
+                seated=self.seated,
                 min_bet=self.min_bet,
                 max_bet=self.max_bet,
                 special_max=self.special_max or None,
@@ -647,9 +648,10 @@ def last_round(play: Play, neg: str | None) -> None:
 @then(parsers.re(r"the next round (?P<neg>cannot|can) start"))
 def next_round(play: Play, neg: str) -> None:
     """The cut card is out (or not), and the table acts on it: where the next round cannot
-    start, a bet at the table minimum on box 1 is refused by a rule (the state alone could
-    say so while the table deals on); where it can, the shoe waits for neither a shuffle nor
-    a cut."""
+    start, a bet at the table minimum on box 1 is refused by the rule that the cut card ends the
+    shoe (``last_round_on_cut_card``, citing exactly its clauses: any other refusal, a limit or
+    a seat, says nothing of the cut card); the state alone could say so while the table deals
+    on. Where it can, the shoe waits for neither a shuffle nor a cut."""
     state = play.state("cut_card_out", "awaiting_cut")
     if neg == "can":
         assert not state["cut_card_out"] and not state["awaiting_cut"], f"state: {state}"
@@ -657,8 +659,15 @@ def next_round(play: Play, neg: str) -> None:
     assert state["cut_card_out"], f"the cut card is not out: {state}"
     play.act("bet", box=1, bettor="NEXT", amount=play.min_bet)
     refusal = play.take_refusal()
-    reference = play.reference_refusal()
-    assert (refusal.code, refusal.rule) == (reference.code, reference.rule), f"a bet opening the next round: {refusal}"
+    rule = "last_round_on_cut_card"
+    assert refusal.code == "rule_violation" and refusal.rule == rule, (
+        f"a bet opening the next round is refused by {refusal.rule!r}, not {rule}: {refusal}"
+    )
+    cited = () if rule in play.overrides else ruleset(play.regulation).citations[rule].clauses
+    if os.environ.get(CITATIONS_ENV, "exact") == "contains":
+        assert set(cited) <= set(refusal.clauses), f"expected the clauses {sorted(cited)} among {refusal.clauses}"
+    else:
+        assert sorted(refusal.clauses) == sorted(cited), f"expected the clauses {sorted(cited)}: {refusal}"
 
 
 # ---------------------------------------------------------------- bets, mistakes, absences
@@ -813,6 +822,61 @@ def table_result(play: Play, who: str, amount: str) -> None:
 def final_balance(play: Play, who: str, amount: str) -> None:
     got = play.state("final")["final"][who]
     assert parse_money(got) == parse_money(amount), f"{who}'s final balance is {got}"
+
+
+def _shoes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A table's log shoe by shoe (from one shuffle to the next; a refill from the discards is
+    part of its shoe): the box offered the cut, who bet on which box (``seats``), and the box
+    that got the first card behind the cut card (0: the dealer; ``None``: no card came after it,
+    or it never came out). A card that brings the cut card out is logged after ``cut_card_out``:
+    the card behind it is the next one."""
+    shoes: list[dict[str, Any]] = []
+    cards_to_go = 0  # after cut_card_out: 2 (the card that brought it out, then the one behind)
+    for event in events:
+        kind = event["type"]
+        if kind == "shuffle" and event.get("info") != "discards":
+            shoes.append({"offer": None, "seats": {}, "receiver": None})
+            cards_to_go = 0
+        elif not shoes:
+            continue
+        elif kind == "offer_cut" and shoes[-1]["offer"] is None:
+            shoes[-1]["offer"] = event.get("box")
+        elif kind == "bet":
+            shoes[-1]["seats"].setdefault(event["box"], event["bettor"])
+        elif kind == "cut_card_out":
+            cards_to_go = 2
+        elif cards_to_go and kind in ("card", "dealer_card"):
+            cards_to_go -= 1
+            if not cards_to_go:
+                shoes[-1]["receiver"] = event.get("box", 0)
+        elif kind == "clear":
+            cards_to_go = 0
+    return shoes
+
+
+@then(parsers.re(r"the cuts were offered to (?P<who>.+) in turn"))
+def cuts_offered(play: Play, who: str) -> None:
+    """Who was offered each shoe's cut: the player betting on the box offered, in that shoe."""
+    shoes = _shoes(play.events("offer_cut", "bet"))
+    got = [shoe["seats"].get(shoe["offer"], f"box {shoe['offer']}") for shoe in shoes]
+    assert got == names(who), f"the cuts were offered to {got}"
+
+
+@then("each shoe's cut was offered to the player who would have received the cut card, at his box now")
+def cuts_offered_to_receivers(play: Play) -> None:
+    """The shoe before's receiver of the card behind the cut card, found in the log, is offered
+    the next cut at the box he bets on in the new shoe; failing him (the first shoe, the dealer
+    took the card, no card came after it, he bets no more) the cut goes to box 1."""
+    shoes = _shoes(play.events("offer_cut", "bet", "cut_card_out", "card", "dealer_card"))
+    assert len(shoes) > 1, "a single shoe"
+    for n, (before, shoe) in enumerate(zip([None, *shoes], shoes, strict=False), start=1):
+        player = before["seats"].get(before["receiver"]) if before else None
+        boxes = {name: box for box, name in shoe["seats"].items()}
+        expected = boxes.get(player, 1) if player else 1
+        assert shoe["offer"] == expected, (
+            f"shoe {n}: the cut was offered to box {shoe['offer']}, not box {expected} "
+            f"({player or 'nobody'} would have received the cut card): {shoes}"
+        )
 
 
 @then("the session is over")

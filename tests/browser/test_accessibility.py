@@ -5,8 +5,8 @@ is injected into each page and run with the rules tagged ``wcag2a``, ``wcag2aa``
 and ``wcag21aa``, on a desktop viewport and on a touch phone (390 x 844, emulated as a phone:
 ``conftest.TOUCH_PHONE``; a desktop browser merely narrowed to 390 px hides what a phone
 shows). Zero violations are allowed, apart from the documented entries of ``ALLOWED`` (each
-with its reason). On the phone, every page also fits the screen's width: what is wider
-scrolls in a frame of its own.
+with its reason). On the phone, every page also fits the screen's width (what is wider
+scrolls in a frame of its own), and so does each conformance certificate.
 
 The pages: every HTML page of the built site (the docs pages, ``generated/*.html``, the
 scenario pages, the notebook pages). The conformance certificates
@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+
+from spec_engine.catalog import REGULATION_IDS
 
 from .conftest import TOUCH_PHONE
 from .test_site import sized_page
@@ -107,19 +109,35 @@ WIDTHS = """() => ({page: document.documentElement.scrollWidth, screen: document
 """How wide the page is, the screen shows, and the phone's layout viewport became."""
 
 
-def test_every_page_fits_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
-    """On a 390 px touch phone no page is wider than the screen: a wide table or code block
-    scrolls sideways in its own frame (which takes the keyboard: the test above), never the page."""
+def wider_than_a_phone(browser: Browser, site_url: str, urls: list[str]) -> dict[str, dict[str, int]]:
+    """The pages of ``urls`` wider than a 390 px touch phone's screen, with their widths."""
     width, height, device = VIEWPORTS["phone"]
     wide = {}
     with sized_page(browser, site_url, width, height, **device) as page:
-        for url in site_pages(site_dir):
+        for url in urls:
             response = page.goto(url, wait_until="load")
             assert response is not None and response.ok, url
             sizes: dict[str, int] = page.evaluate(WIDTHS)
             if max(sizes["page"], sizes["layout"]) > min(sizes["screen"], width):
                 wide[url] = sizes
-    assert not wide, f"pages wider than a {width} px phone (px): {wide}"
+    return wide
+
+
+def test_every_page_fits_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """On a 390 px touch phone no page is wider than the screen: a wide table or code block
+    scrolls sideways in its own frame (which takes the keyboard: the test above), never the page."""
+    wide = wider_than_a_phone(browser, site_url, site_pages(site_dir))
+    assert not wide, f"pages wider than a 390 px phone (px): {wide}"
+
+
+def test_every_certificate_fits_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """The conformance certificates, standalone files, fit a 390 px touch phone too: each says its
+    viewport is the device's (without it a phone lays a page out 980 px wide), and its tables,
+    hashes and clause words wrap within the screen."""
+    certificates = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.glob(STANDALONE))
+    assert len(certificates) == len(REGULATION_IDS), certificates  # the JavaScript implementation's, one a rulebook
+    wide = wider_than_a_phone(browser, site_url, certificates)
+    assert not wide, f"certificates wider than a 390 px phone (px): {wide}"
 
 
 MATRIX_CONTRAST = """() => axe.run(document.querySelector("table.matrix"),

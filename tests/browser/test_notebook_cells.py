@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from spec_engine.catalog import rulebook_name
 from spec_engine.rules import ruleset
 
 from . import test_play
@@ -101,7 +102,7 @@ def test_display_markdown_shows_its_source(page: Page, foreign: list[str]) -> No
     page.goto(PRACTICE)
     output = run_cell(page, 4)
     result = output.locator(".nb-result")
-    expect(result).to_contain_text("**Catalan club")
+    expect(result).to_contain_text(f"**{rulebook_name('CL', with_id=True)}**")  # the one list's name
     expect(result).to_contain_text("| box | bets | hands |")
     assert page.evaluate("[...bjNotebook.ran]") == [2, 4]
     assert foreign == []

@@ -142,20 +142,23 @@ def test_a_refusal_shows_its_clause(page: Page, foreign: list[str]) -> None:
     assert foreign == []
 
 
-def test_surrender_is_offered_nowhere_and_says_it_is_an_assumption(page: Page, foreign: list[str]) -> None:
+def test_surrender_is_offered_nowhere_and_says_why(page: Page, foreign: list[str]) -> None:
     """No text mentions surrender: the button is there (as every refused action is), and its
-    refusal names the rule set's assumption, with no clause to cite."""
+    refusal cites the club's ban on changing a bet once the round has started (CL-15.2, the
+    rule set's reading); Campione's, where the summary is silent, names the assumption, with no
+    clause to cite."""
     open_ready(page)
-    deal(page, "CL", "TS 6H", "TD", "5C")
-    cl = table(page, "CL")
-    button = cl.locator('button[data-action="surrender"][data-legal="false"]')
-    expect(button).to_be_visible()
-    button.click()
-    refusal = cl.locator(".bj-refusal")
-    expect(refusal).to_contain_text("surrender refused")
-    expect(refusal).to_contain_text("does not mention surrender")
-    assert refusal.locator(".bj-clause-id").count() == 0
-    expect(cl.locator(".bj-hand")).to_contain_text("= 16")  # nothing was played
+    deal(page, "all", "TS 6H", "TD", "5C")
+    for reg, clauses in (("CL", 1), ("IT", 0)):
+        tab = table(page, reg)
+        button = tab.locator('button[data-action="surrender"][data-legal="false"]')
+        expect(button).to_be_visible()
+        button.click()
+        refusal = tab.locator(".bj-refusal")
+        expect(refusal).to_contain_text("surrender refused")
+        expect(refusal).to_contain_text("CL-15.2" if clauses else "does not mention surrender")
+        assert refusal.locator(".bj-clause-id").count() == clauses
+        expect(tab.locator(".bj-hand")).to_contain_text("= 16")  # nothing was played
     assert foreign == []
 
 

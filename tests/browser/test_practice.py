@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from spec_engine.catalog import clause
 from spec_engine.practice import Practice, Question, practice
@@ -60,19 +60,31 @@ def answer_right(page: Page, p: Practice, upto: int, start: int = 0) -> None:
         page.keyboard.press("Enter")
 
 
-def mistake_on_the_dealers_draw(page: Page) -> None:
-    """CL: the dealer draws on a total the rule set makes him stand on: CL-11.3 and CL-11.4."""
+def at_the_dealers_draw(page: Page) -> None:
+    """CL: a round answered right up to the dealer's draw on a total the rule set makes him stand on."""
     p, index = find("CL", "dealer_draw", "stand")
     open_round(page, "CL", p.seed)
     answer_right(page, p, index)
+
+
+def expect_the_standing_rule(feedback: Locator) -> None:
+    """The rule behind the dealer's draw, quoted: its value here in the trade's words, and CL-11.3
+    and CL-11.4 linked, in their own words, with their gist."""
+    expect(feedback.locator(".bj-rule[data-field=dealer_stands_soft_17]")).to_contain_text("Here: stands (S17).")
+    for clause_id, href in (("CL-11.3", "cl.html#cl-11-3"), ("CL-11.4", "cl.html#cl-11-4")):
+        expect(feedback.locator(".bj-clause-id a", has_text=clause_id)).to_have_attribute("href", href)
+        words = clause(clause_id)
+        expect(feedback.locator(f'blockquote[lang="es"]:has-text("{words.text[:40]}")')).to_have_count(1)
+        expect(feedback).to_contain_text(words.gist)
+
+
+def mistake_on_the_dealers_draw(page: Page) -> None:
+    """CL: the dealer draws on a total the rule set makes him stand on: CL-11.3 and CL-11.4."""
+    at_the_dealers_draw(page)
     page.locator('.bj-answer button[data-value="draw"]').click()
     wrong = page.locator(".bj-feedback .bj-wrong")
     expect(wrong).to_contain_text("you answered Draw a card; the engine, under these rules: Stand.")
-    for clause_id, href in (("CL-11.3", "cl.html#cl-11-3"), ("CL-11.4", "cl.html#cl-11-4")):
-        expect(wrong.locator(".bj-clause-id a", has_text=clause_id)).to_have_attribute("href", href)
-        words = clause(clause_id)
-        expect(wrong.locator(f'blockquote[lang="es"]:has-text("{words.text[:40]}")')).to_have_count(1)
-        expect(wrong).to_contain_text(words.gist)
+    expect_the_standing_rule(wrong)
     expect(page.locator("#bj-next")).to_be_focused()
 
 
@@ -95,6 +107,16 @@ def test_a_round_answered_right_scores_full_marks(page: Page, foreign: list[str]
 def test_a_mistake_names_its_clause_in_the_regulations_words(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
     mistake_on_the_dealers_draw(page)
     assert page.evaluate("window.bjPractice.round().right") == page.evaluate("window.bjPractice.round().index")
+    assert foreign == []
+
+
+def test_a_right_answer_quotes_its_rule_and_clauses_too(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    """The dealer stands (CL): right, and the trainee reads why, as after a wrong answer."""
+    at_the_dealers_draw(page)
+    page.locator('.bj-answer button[data-value="stand"]').click()
+    right = page.locator(".bj-feedback .bj-right")
+    expect(right).to_contain_text("Right: Stand.")
+    expect_the_standing_rule(right)
     assert foreign == []
 
 

@@ -136,8 +136,8 @@ def test_matrix_highlights_differences_and_filters_rows(page: Page) -> None:
     expect(decks).to_have_class(re.compile(r"\bdiffers\b.*\btied\b"))
     expect(decks.locator("th .tie")).to_have_text("the texts disagree; no value is most of theirs")
     uy_decks, it_decks = matrix_cell(page, "decks", "UY"), matrix_cell(page, "decks", "IT")
-    expect(uy_decks.locator(".value")).to_have_text("5")
-    expect(it_decks.locator(".value")).to_have_text("6")
+    expect(uy_decks.locator(".value")).to_have_text("5 decks")  # the trade's words: a count says what it counts
+    expect(it_decks.locator(".value")).to_have_text("6 decks")
     assert decks.locator("td.differs").count() == 0
 
     # double_totals: CL doubles on 9, 10, 11 only; UY, CZ and IT on any two cards
@@ -178,13 +178,21 @@ def test_matrix_highlights_differences_and_filters_rows(page: Page) -> None:
 
 
 def test_a_row_whose_majority_is_assumed_is_not_highlighted_against_a_stated_value(page: Page) -> None:
-    """missed_insurance_call: UY states "void the ten"; the four "proceed" are assumptions."""
+    """missed_insurance_call: UY states "void the ten"; the four "proceed" are assumptions. The
+    row is no difference of the texts, and says that the rule sets differ only by assumed values
+    (as the cost between two rulebooks lists it); the "only rows where the texts differ" filter
+    hides it."""
     page.goto("generated/rules.html")
-    expect(page.locator("tr#rule-missed_insurance_call")).to_have_class(re.compile(r"\bsame\b"))
+    row = page.locator("tr#rule-missed_insurance_call")
+    expect(row).to_have_class("by-assumption")
+    expect(row.locator("th .by-assumption")).to_contain_text("the rule sets differ only by an assumed value")
+    expect(matrix_cell(page, "missed_insurance_call", "CZ").locator(".mark")).to_have_text("*")
     uy = matrix_cell(page, "missed_insurance_call", "UY")
     expect(uy.locator(".value")).to_have_text("a ten drawn is voided, insurance called")
     expect(uy).not_to_have_class(re.compile(r"\bdiffers\b"))
     expect(matrix_cell(page, "missed_insurance_call", "CZ")).to_have_class(re.compile(r"\bbasis-not-stated\b"))
+    page.locator("#only-differs").check()
+    expect(row).to_be_hidden()
 
 
 def test_the_matrix_header_and_rule_column_stay_in_view(page: Page) -> None:

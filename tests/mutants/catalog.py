@@ -147,6 +147,7 @@ def _flip(order: str) -> str:
 ALL = REGULATIONS
 BEHIND = ("ES", "UY", "CZ", "IT")  # where bettors behind a box exist
 BURNING = ("ES", "UY", "CZ", "IT")  # where cards are burnt
+LEAST_CUT = ("UY", "CZ")  # where a least cut is set
 VOIDING = ("ES", "UY", "IT")  # where a misdealt card is voided
 
 _MUTANTS = (
@@ -227,6 +228,38 @@ _MUTANTS = (
         BURNING,
         wrap_method("Table", "_burn", _no_burn),
         quick=("CZ",),
+    ),
+    Mutant(
+        "refill_cut_anywhere",
+        "code",
+        "a shoe refilled from the discards is cut anywhere, not as near the least cut as the cards allow",
+        LEAST_CUT,
+        edit_method("Table", "_refill", ("low = max(1, min(rules.min_cut or 1, size // 2))", "low = 1")),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "refill_not_burnt",
+        "code",
+        "no card is burnt after a refill's shuffle (as after any other)",
+        BURNING,
+        edit_method("Table", "_refill", ("self._burn(min(rules.burn_after_shuffle, size - 1))", "pass")),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "burnt_cut_card_unnoticed",
+        "code",
+        "a burn that brings the cut card out is not logged, and the next cut goes to the last receiver",
+        BURNING,
+        edit_method("Table", "_burn", ("if not out and self.shoe.cut_card_out:", "if False:")),
+        quick=("CZ",),
+    ),
+    Mutant(
+        "holderless_box_dealt",
+        "code",
+        "a box whose seated player has not bet is dealt with the bets of others on it, the first deciding",
+        BEHIND,
+        edit_method("Round", "deal", ("if self.holders:", "if False:")),
+        quick=("UY",),
     ),
     Mutant(
         "behind_forced_to_double",

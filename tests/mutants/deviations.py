@@ -197,14 +197,13 @@ def _seated_map_as_list(_: Deviant, message: Message) -> Message | None:
     return None
 
 
-def _seated_player_decides(ctx: Deviant, message: Message) -> Message | None:
-    """The player named at a box decides it from the start, bet or not."""
-    seated = ctx.start.get("seated")
-    args = dict(message.get("args") or {})
-    by = args.get("by")
-    if acting(message, "hit", "stand", "double", "split") and isinstance(seated, Mapping) and by in seated.values():
-        return {**message, "args": {k: v for k, v in args.items() if k != "by"}}
-    return None
+def _unbet_seat_refused_as_no_bets(_: Deviant, message: Message, reply: Reply) -> Reply:
+    """A deal on a box whose named seated player has not bet is refused as a deal with no bet
+    (input_error on bets), not by box_owner_decides."""
+    if acting(message, "deal") and error(reply).get("rule") == "box_owner_decides":
+        said = {"code": "input_error", "message": "bets: no bet of the box's holder", "field": "bets"}
+        return {**reply, "error": said}
+    return reply
 
 
 def _misdeals_boxes_only(ctx: Deviant, message: Message) -> Message | None:
@@ -604,10 +603,10 @@ _DEVIATIONS = (
         _edge(Deviation(log=_refill_cut_card)),
     ),
     _d(
-        "seated_player_decides_before_his_bet",
-        ("seated.decider-before-bet",),
-        "a named seated player decides his box before he bets on it",
-        _edge(Deviation(before=_seated_player_decides)),
+        "unbet_seat_refused_as_no_bets",
+        ("seated.undealt-without-his-bet",),
+        "a deal on a box whose named seated player has not bet is refused as a deal without bets",
+        _edge(Deviation(after=_unbet_seat_refused_as_no_bets)),
     ),
     _d(
         "override_kind_named_the_rule",

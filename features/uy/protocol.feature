@@ -60,6 +60,26 @@ Feature: Uruguay (DGC PR 5403/03) through the protocol: its conventions, under t
     And P1 wins 10
     And P2 loses 10
 
+  @protocol
+  Scenario: A refusal by a rule the rule set assumes names the rule alone, with no clauses
+    Surrender is offered here (late, a changed value); whether a split hand may surrender is
+    an assumption of the rule set (surrender_after_split: no clause says it), so the refusal
+    of the first split hand's surrender names surrender_after_split and cites no clause. Box 1
+    splits its eights; its hands stand on 18 (a win) and 17 (a push) against the bank's 17.
+    Given the rule surrender set to "late"
+    And box 1 is dealt 8S 8H
+    And the dealer's first card is 9D
+    And the next cards are TC 9C 8D
+    And P1 bets 10 on box 1
+    When the cards are dealt
+    And box 1 splits
+    And box 1 surrenders
+    Then it is refused under the assumption surrender_after_split
+    When box 1 stands
+    And box 1 stands
+    Then the dealer stands on 17
+    And P1 wins 10
+
   @protocol @UY-11.2
   Scenario: Consent, objection, a changed and a withdrawn bet are each logged as they happen
     P1 holds box 1: he consents to P2's bet on it and objects to P3's; P2 bets, raises his bet

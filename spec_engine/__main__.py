@@ -37,7 +37,8 @@ from pathlib import Path
 from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name, tiling_problems
 from spec_engine.errors import InputError, SpecError
 from spec_engine.events import to_jsonl
-from spec_engine.kit.conform import OneLineParser, git_revision
+from spec_engine.kit.conform import git_revision
+from spec_engine.kit.protocol import OneLineParser
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
 from spec_engine.words import words

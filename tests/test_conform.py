@@ -21,7 +21,7 @@ import pytest
 from spec_engine import __version__
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.assemble import assemble, normalize_status, summarize
-from spec_engine.kit.conform import first_difference, keyword_problem, replay, run
+from spec_engine.kit.conform import STDERR_KEPT, first_difference, keyword_problem, replay, run
 from spec_engine.kit.driver import ImplementationCrash, ImplementationError, ImplementationTimeout, Unsupported
 from spec_engine.kit.report import JUNIT, REPORT, SUMMARY, read_report, verify
 from spec_engine.kit.verdict import verdict
@@ -90,6 +90,16 @@ def test_an_implementation_that_dies_at_its_first_hello_ends_the_run_at_once(tmp
     summary = json.loads((out / SUMMARY).read_text())
     assert summary["verdict"]["kind"] == "does not conform" and summary["verdict"]["exit"] == 1
     assert verify(out) == []
+
+
+def test_a_crash_s_standard_error_is_kept_bounded_at_its_end(tmp_path: Path) -> None:
+    """An implementation that writes a long standard error before dying at its first hello:
+    the report keeps its end (where it says what broke), at most STDERR_KEPT characters."""
+    header, results, _ = kit(tmp_path, hostile("crash_on_start", "2000"), k="")
+    kept = header["probe"]["stderr"]
+    assert results == [] and header["probe"]["status"] == "CRASH"
+    assert len(kept) == STDERR_KEPT and kept.endswith("crash-on-start: cannot read /etc/mybj.conf\n")
+    assert "noise line 1999" in kept and "noise line 0:" not in kept
 
 
 def test_an_implementation_that_hangs_at_its_first_hello_ends_the_run_in_seconds(tmp_path: Path) -> None:

@@ -91,7 +91,13 @@ from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
-from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment, program_problem
+from spec_engine.kit.protocol import (
+    OneLineParser,
+    ProtocolDriver,
+    answer,
+    implementation_environment,
+    program_problem,
+)
 from spec_engine.kit.report import JUNIT, REPORT, REPRO, RESULTS, SUMMARY, failed_nodeids
 from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
 from spec_engine.kit.verdict import SUMS, verdict
@@ -434,13 +440,6 @@ def _positive(kind: type[int] | type[float], least: float = 0.0, what: str = "a 
         return value
 
     return parse
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Bad options are refused in one line, naming the option (``--help`` shows the usage)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 MIN_MEMORY_MB = 64

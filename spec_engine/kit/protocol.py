@@ -14,6 +14,7 @@ check it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import selectors
@@ -24,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from spec_engine.kit.driver import (
     PROTOCOL_VERSION,
@@ -58,6 +59,13 @@ def implementation_environment(base: Mapping[str, str], extra: Mapping[str, str]
         env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if os.path.realpath(p) != own)
     env.update(extra or {})
     return env
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad options are refused in one line, naming the option (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def program_problem(command: str) -> str | None:

@@ -46,7 +46,7 @@ from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, EngineDriver, Reply, Request, jsonable
-from spec_engine.kit.protocol import ProtocolDriver, program_problem
+from spec_engine.kit.protocol import OneLineParser, ProtocolDriver, program_problem
 from spec_engine.kit.trace import suite_command, suite_environment
 from spec_engine.overrides import rule_value
 from spec_engine.rules import RULE_FIELDS, ruleset
@@ -447,8 +447,6 @@ def seconds(text: str) -> float:
 def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.vectors") -> int:
     """Write the vectors (0), or replay them (0: every one passed, 1: not). A bad argument or
     input: one line on standard error and 2, before anything runs or is written."""
-    from spec_engine.kit.conform import OneLineParser
-
     parser = OneLineParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder of the vectors")
     parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")

@@ -35,9 +35,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name, tiling_problems
-from spec_engine.errors import SpecError
+from spec_engine.errors import InputError, SpecError
 from spec_engine.events import to_jsonl
-from spec_engine.kit.conform import OneLineParser, git_revision
+from spec_engine.kit.conform import git_revision
+from spec_engine.kit.protocol import OneLineParser
 from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset, show_value
 from spec_engine.table import Table, people_at
 from spec_engine.words import words
@@ -467,8 +468,11 @@ def cmd_verify(folder: str) -> tuple[str, bool]:
     certificate's hashes and verdict against the report."""
     from pathlib import Path
 
-    from spec_engine.kit.report import verify
+    from spec_engine.kit.report import not_a_report, verify
 
+    problem = not_a_report(Path(folder))
+    if problem is not None:  # the reader's mistake, not a report altered
+        raise InputError(problem, field="verify")
     problems = verify(Path(folder))
     if problems:
         return "\n".join([f"{folder}: NOT as the run left it:", *(f"  - {p}" for p in problems)]), False
@@ -586,7 +590,13 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     command("vectors", add_help=False)
     p = command("verify")
     p.add_argument("folder", help="the report folder (conform --out)")
-    command("changelog")
+    p = command("changelog")
+    p.add_argument(
+        "--since",
+        metavar="VERSION",
+        help="instead: what an implementation of this protocol version must change (each change's obligations, "
+        "with the format, an example line and the section of the protocol page)",
+    )
     p = command("new-regulation")
     p.add_argument("id", help="the new regulation's id: two capital letters (its clauses are ID-1, ID-2...)")
     p.add_argument("--text", required=True, type=Path, help="the text, verbatim, as a UTF-8 file")
@@ -665,6 +675,13 @@ def run_command(argv: list[str], prog: str) -> int:
             sys.stdout.write(cmd_play(args.regulation, args.seed, args.boxes))
         elif args.command == "new-regulation":
             print(cmd_new_regulation(args))
+        elif args.command == "changelog" and args.since is not None:
+            from spec_engine.kit.obligations import changes_since
+
+            try:
+                sys.stdout.write(changes_since(args.since))
+            except ValueError as exc:
+                raise InputError(str(exc), field="--since") from exc
         elif args.command == "changelog":
             from spec_engine.kit.manifest import changelog
 

@@ -70,10 +70,12 @@ TIMEOUT = 1200  # a guard against a hang, not a speed target (the benchmarks mea
 QUICK = {
     "make bench": "make bench QUICK=1",
     "python -m tests.mutants": "python -m tests.mutants dealer_hits_soft_17",
+    "python -m tests.mutants --deviations": "python -m tests.mutants --deviations card_named_shoe",
 }
 """Heavy commands the README shows, and the quick form this test runs: ``make bench`` takes
 minutes on a quiet machine (its figures are for one, not for a test); every mutant runs in
-``tests/test_mutants.py``, so here one mutant and the control show the command works."""
+``tests/test_mutants.py``, so here one mutant and the control show the command works (and one of the
+protocol's deviations: ``tests/test_deviations.py`` plays them all)."""
 NOT_RUN = {"make test", "make site", "make serve", "make simulate"}
 """Not run here: make test runs this suite (and make site in it); make serve does not end; make
 simulate plays 5 x 10^7 rounds (about 15 minutes on two cores) to write docs/simulations/, and

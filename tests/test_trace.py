@@ -310,7 +310,7 @@ def test_the_gate_reports_each_kind_of_problem(tmp_path: Path) -> None:
     for problem in problems:
         by_check.setdefault(problem.check, []).append(problem.message)
     assert by_check["untagged"] == [
-        "features/it/made-up.feature:3 'Covers seven' has no clause tag and no assumption tag"
+        "features/it/made-up.feature:3 'Covers seven' has no clause tag, assumption tag or @protocol"
     ]
     assert by_check["not-an-assumption"] == [
         "features/it/made-up.feature:23 'Checks a stated value as if assumed': IT states max_boxes; "

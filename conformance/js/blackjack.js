@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 5.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 6.0; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -20,7 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '5.0';
+const PROTOCOL = '6.0';
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'misdeal', 'play_absent',
   'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];
@@ -193,7 +193,7 @@ const SUITS = 'SHDC';
 
 function parseCard(code) {
   if (typeof code !== 'string' || code.length !== 2 || !RANKS.includes(code[0]) || !SUITS.includes(code[1])) {
-    throw bad('shoe', `not a card: ${JSON.stringify(code)}`);
+    throw bad('card', `not a card: ${JSON.stringify(code)}`);
   }
   const rank = code[0];
   const value = rank === 'A' ? 1 : 'TJQK'.includes(rank) ? 10 : Number(rank);
@@ -1627,23 +1627,23 @@ function start(request) {
     for (const c of shoe) counts.set(c.code, (counts.get(c.code) || 0) + 1);
     const extra = [...counts].filter(([, n]) => n > rules.values.decks).map(([code]) => code).sort();
     if (extra.length) throw bad('shoe', `the stacked cards ${extra.join(' ')} are more than the ${rules.values.decks} deck(s) hold`);
-    const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
-    const maxBet = money(request.max_bet, 'max_bet');
+    const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'limits');
+    const maxBet = money(request.max_bet, 'limits');
     game.round = new Round(rules, { cards: shoe, cutRemaining: null }, { minBet, maxBet, seated: seatsOf(request.seated, rules) });
     return;
   }
   const shoes = (request.shoes || []).map((s) => cardsOf(s));
   if (level === 'session') {
     game.session = new Session(rules, {
-      participants: request.participants, advance: money(request.advance, 'advance'), minBet: money(request.min_bet, 'min_bet'),
-      maxBet: money(request.max_bet, 'max_bet'), seed: request.seed === undefined ? 1 : request.seed, shoes,
+      participants: request.participants, advance: money(request.advance, 'advance'), minBet: money(request.min_bet, 'limits'),
+      maxBet: money(request.max_bet, 'limits'), seed: request.seed === undefined ? 1 : request.seed, shoes,
       afterCut: Boolean(request.after_cut),
     });
     game.table = game.session.table;
     return;
   }
-  const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'min_bet');
-  const maxBet = money(request.max_bet, 'max_bet');
+  const minBet = money(request.min_bet === undefined ? '1' : request.min_bet, 'limits');
+  const maxBet = money(request.max_bet, 'limits');
   const specialMax = new Map(Object.entries(request.special_max || {}).map(([k, v]) => [k, parseMoney(v, 'special_max')]));
   game.table = new Table(rules, {
     minBet, maxBet, participants: request.participants, seated: seatsOf(request.seated, rules), shoes,
@@ -1678,10 +1678,21 @@ function withOverrides(rules, overrides) {
   const clauses = { ...rules.clauses };
   for (const [name, raw] of Object.entries(overrides)) {
     if (!(name in values)) throw bad('override', `unknown rule ${JSON.stringify(name)}`);
+    if (!sameKind(values[name], raw)) throw bad(`override [${name}]`, `value ${JSON.stringify(raw)} is not of the rule's kind`);
     values[name] = raw === 'none' ? null : raw;
     clauses[name] = [];
   }
   return { id: rules.id, values, clauses };
+}
+
+// Whether an override's value is of the rule's kind, as far as the rule set's own value shows
+// it (a flag, a whole number, a word, a list); a rule set without a value ("none") takes any.
+function sameKind(current, raw) {
+  if (current === null || raw === 'none') return true;
+  if (typeof current === 'boolean') return typeof raw === 'boolean';
+  if (Number.isInteger(current)) return Number.isInteger(raw);
+  if (Array.isArray(current)) return Array.isArray(raw);
+  return typeof raw === typeof current;
 }
 
 // Only a bettor with a stake on the box may decide for it: anyone else is an input error.

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name
-from spec_engine.kit.verdict import sha256, verdict
+from spec_engine.kit.obligations import obligations
+from spec_engine.kit.obligations import of_run as obligations_of_run
+from spec_engine.kit.verdict import SUMS, files_of, sha256, verdict
 
 HTML, PDF = "certificate.html", "certificate.pdf"
 CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "chromium", "chromium-browser", "google-chrome")
@@ -86,6 +88,40 @@ def _clause_rows(results: Sequence[Mapping[str, Any]], reg: str) -> list[str]:
             f'<br><span class="gist">{_e(clause.gist)}</span></td>{cells}</tr>'
         )
     return rows
+
+
+def _obligation_rows(header: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Per regulation run: the protocol's obligations the run exercised and those it did not."""
+    probe = header.get("probe") or {}
+    regs = [r for r in REGULATION_IDS if r in (header.get("regulations_run") or ())]
+    shown = obligations_of_run(regs, results, runner=bool(probe.get("ok", True)))
+    what = {o.id: o.what for o in obligations()}
+    lines = [
+        "<h2>The protocol's obligations</h2>",
+        "<p>Each promise of the protocol (<code>spec_engine/data/protocol/obligations.toml</code>) and whether "
+        "this run showed the implementation keeping it: exercised by a scenario that passed, checked by the "
+        "runner itself, declared untestable (with the reason), or not exercised (no scenario that passed here "
+        "exercises it: none was run, or they failed).</p>",
+        "<table><tr><th>regulation</th><th>obligations</th><th>exercised</th><th>by the runner</th>"
+        "<th>untestable</th><th>not exercised</th></tr>",
+    ]
+    kinds = ("exercised", "runner", "untestable", "not exercised")
+    for reg, row in shown.items():
+        cells = "".join(f"<td class=n>{len(row[k])}</td>" for k in kinds)
+        lines.append(f"<tr><td>{reg}</td><td class=n>{row['applicable']}</td>{cells}</tr>")
+    lines.append("</table>")
+    for reg, row in shown.items():
+        if row["not exercised"]:
+            items = "".join(f"<li><code>{_e(o)}</code>: {_e(what[o])}</li>" for o in row["not exercised"])
+            lines.append(
+                f'<p class="bad">{reg}: not exercised by this run ({len(row["not exercised"])})</p><ul>{items}</ul>'
+            )
+        lines.append(
+            f"<details><summary>{reg}: exercised ({len(row['exercised'])})</summary><p>"
+            + ", ".join(f"<code>{_e(o)}</code>" for o in row["exercised"])
+            + "</p></details>"
+        )
+    return lines
 
 
 def _failure(row: Mapping[str, Any], out: Path) -> str:
@@ -198,7 +234,19 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
             *_clause_rows(results, reg),
             "</table>",
         ]
+    lines += _obligation_rows(header, results)
     failures = [row for row in results if _kind(row.get("status")) in ("FAIL", "BROKEN")]
+    probe = header.get("probe") or {}
+    if probe and not probe.get("ok", True):
+        lines += [
+            f"<h2>The first hello: {_e(probe.get('status'))}</h2>",
+            f"<p>{_e(probe.get('message') or '')}</p>",
+        ]
+        if probe.get("stderr"):
+            lines.append(
+                "<details open><summary>What the implementation wrote to stderr before it failed</summary>"
+                f"<pre>{_e(probe['stderr'])}</pre></details>"
+            )
     lines.append(f"<h2>Failures ({len(failures)})</h2>")
     lines += [_failure(row, out) for row in failures] or ["<p>None.</p>"]
     lines += [
@@ -217,13 +265,13 @@ def certificate_html(header: Mapping[str, Any], results: Sequence[Mapping[str, A
     return "\n".join(lines) + "\n"
 
 
-EVIDENCE = ("report.jsonl", "junit.xml", "scenarios.json")
-"""The report's files whose hashes the certificate states (and every reproduction file)."""
+NOT_EVIDENCE = (HTML, PDF, SUMS)
+"""The report's files whose hashes the certificate does not state: itself, the PDF printed from
+it, and the seal over every file (the certificate states the hash of every other file)."""
 
 
 def _evidence(out: Path) -> list[str]:
-    names = [name for name in EVIDENCE if (out / name).is_file()]
-    return names + sorted(p.relative_to(out).as_posix() for p in (out / "repro").glob("*.json"))
+    return files_of(out, leaving_out=NOT_EVIDENCE)
 
 
 def chromium() -> str | None:

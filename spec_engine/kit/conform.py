@@ -37,7 +37,9 @@ The report goes to the ``--out`` folder:
   actual) value;
 - ``junit.xml``: the same for CI tools (FAIL is a ``failure``; ERROR, CRASH and TIMEOUT are
   ``error``; UNSUPPORTED and SKIP are ``skipped``);
-- ``summary.json``: the verdict, counts and percentages per regulation and per clause;
+- ``summary.json``: the verdict, counts and percentages per regulation and per clause, and per
+  regulation the protocol's obligations the run exercised and those it did not
+  (:mod:`spec_engine.kit.obligations`; each passing scenario's in ``report.jsonl``);
 - ``repro/<scenario>.json`` for every FAIL, ERROR, CRASH and TIMEOUT: the rule set, every
   request sent (queries included), the expected event log (the same requests replayed on the
   engine), the actual one (a FAIL's: after a crash, a timeout or garbage the implementation is
@@ -48,7 +50,13 @@ The report goes to the ``--out`` folder:
   slowest, in milliseconds, from a request written to its reply read);
 - ``scenarios.json``: the results in the format of ``reports/scenarios.json``;
 - ``certificate.html`` and ``certificate.pdf`` (:mod:`spec_engine.kit.certificate`; the PDF
-  needs a Chromium), ``pytest.log``, and ``SHA256SUMS`` over every file (:func:`verify`).
+  needs a Chromium; the certificate states the SHA-256 of every other file, the summary
+  included), ``pytest.log``, and ``SHA256SUMS`` over every file (:func:`verify`).
+
+A mistake in the lab's own options or inputs (a ``-k`` that reads or selects nothing, a
+timeout that is not finite, a folder or a file that may not be run as ``--impl``,
+``--rerun-failed`` with nothing it can rerun) ends at once in one line, exit 2, before anything
+is run or written.
 
 :func:`report_page` renders one report folder, or a folder of them, as a Markdown page.
 """
@@ -60,6 +68,7 @@ import dataclasses
 import datetime
 import hashlib
 import json
+import math
 import os
 import re
 import shlex
@@ -67,8 +76,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
-import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -76,63 +85,33 @@ from typing import Any, NoReturn
 from spec_engine import __version__
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.catalog import clause as catalog_clause
+from spec_engine.kit.assemble import PARTIAL, assemble, implementation_name, normalize_status, slug, summarize
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
-from spec_engine.kit.certificate import write_certificate
 from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
-from spec_engine.kit.protocol import ProtocolDriver, answer, implementation_environment, program_problem
-from spec_engine.kit.report import (
-    JUNIT,
-    REPORT,
-    REPRO,
-    RESULTS,
-    SUMMARY,
-    _read_jsonl,
-    failed_nodeids,
+from spec_engine.kit.protocol import (
+    OneLineParser,
+    ProtocolDriver,
+    answer,
+    implementation_environment,
+    program_problem,
 )
+from spec_engine.kit.report import JUNIT, REPORT, REPRO, RESULTS, SUMMARY, failed_nodeids
 from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
-from spec_engine.kit.verdict import SUMS, verdict, write_sums
+from spec_engine.kit.verdict import SUMS, verdict
 from spec_engine.kit.versions import compatibility
 from spec_engine.rules import RULE_FIELDS, ruleset
-
-STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNSUPPORTED", "SKIP")
-"""Every status a scenario can get, in the order reports show them."""
-
-BROKEN = frozenset({"FAIL", "ERROR", "CRASH", "TIMEOUT"})
-"""The statuses that make a run unsuccessful."""
 
 ROOT = Path(__file__).resolve().parents[2]
 """The project checkout, when the kit runs from one (its git revision goes in the reports)."""
 
 PLUGIN = "spec_engine.suite.conform_plugin"
-PARTIAL = ".partial"
-"""The sub-folder where the pytest plugin writes its raw results while the run goes on."""
 
 CITATIONS = ("exact", "contains")
 """How a refusal's clause ids are compared (``--citations``): exactly the reference's, or the
 expected one among them (a declared, deliberate difference)."""
-
-
-def normalize_status(status: object) -> str:
-    """A known status as is; anything else is ERROR (an unknown status never passes)."""
-    return status if isinstance(status, str) and status in STATUSES else "ERROR"
-
-
-def slug(text: str, limit: int = 80) -> str:
-    """Lower-case words joined by hyphens: a file name."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].strip("-") or "scenario"
-
-
-def repro_name(result: Mapping[str, Any]) -> str:
-    """The reproduction file's name for a scenario result (unique per test)."""
-    feature = str(result.get("feature") or "")
-    stem = feature.removeprefix("features/").removesuffix(".feature")
-    digest = hashlib.sha1(str(result.get("nodeid") or result).encode()).hexdigest()[:6]
-    reg = str(result.get("regulation") or "")
-    words = f"{stem} {result.get('scenario', '')} {reg}"
-    return f"{slug(words)}-{digest}.json"
 
 
 # ------------------------------------------------------------------------------ reproductions
@@ -279,6 +258,11 @@ def git_revision() -> str | None:
     return done.stdout.strip() or None if done.returncode == 0 else None
 
 
+STDERR_KEPT = 8000
+"""How many characters of the implementation's standard error a report keeps, at its end (a
+failed first hello, each failure's reproduction): the end of a traceback says what broke."""
+
+
 def probe(command: str, *, timeout: float, memory_mb: int, env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Start the implementation once, in the environment the scenarios will give it, and say
     hello: its reply, or what went wrong (CRASH, TIMEOUT, ERROR, or UNSUPPORTED for another
@@ -287,257 +271,19 @@ def probe(command: str, *, timeout: float, memory_mb: int, env: Mapping[str, str
     try:
         driver._spawn()
     except ImplementationError as exc:
-        return {"ok": False, "status": normalize_status(exc.status), "message": str(exc), "hello": driver.info or None}
+        driver.close()
+        return {
+            "ok": False,
+            "status": normalize_status(exc.status),
+            "message": str(exc),
+            "hello": driver.info or None,
+            "stderr": driver.stderr(STDERR_KEPT),
+        }
     except ValueError as exc:
         return {"ok": False, "status": "CRASH", "message": str(exc)}
     finally:
         driver.close()
     return {"ok": True, "hello": {k: v for k, v in driver.info.items() if k not in ("id", "ok")}}
-
-
-def summarize(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Counts and percentages over all results, per regulation and per clause."""
-
-    def block(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        counts = dict.fromkeys(STATUSES, 0)
-        for row in rows:
-            counts[normalize_status(row.get("status"))] += 1
-        total = len(rows)
-        judged = total - counts["SKIP"]
-        return {
-            "total": total,
-            "counts": counts,
-            "percent": {s: round(100 * n / total, 1) if total else 0.0 for s, n in counts.items()},
-            "pass_rate": round(100 * counts["PASS"] / judged, 1) if judged else 0.0,
-        }
-
-    by_reg: dict[str, list[Mapping[str, Any]]] = {}
-    by_clause: dict[str, list[Mapping[str, Any]]] = {}
-    for row in results:
-        by_reg.setdefault(str(row.get("regulation") or "none"), []).append(row)
-        for clause in row.get("clauses") or ():
-            by_clause.setdefault(str(clause), []).append(row)
-    return {
-        "all": block(results),
-        "timing": timing(results),
-        "regulations": {reg: block(rows) for reg, rows in sorted(by_reg.items())},
-        "clauses": {
-            clause: block(rows) for clause, rows in sorted(by_clause.items(), key=lambda kv: clause_key(kv[0]))
-        },
-    }
-
-
-def timing(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """How long the implementation took to answer over the run: requests, total and mean
-    milliseconds, and the scenario whose slowest request was the slowest of all."""
-    timed = [r for r in results if isinstance(r.get("request_ms"), dict) and r.get("requests")]
-    count = sum(int(r["requests"]) for r in timed)
-    total = sum(float(r["request_ms"]["total"]) for r in timed)
-    slowest = max(timed, key=lambda r: float(r["request_ms"]["max"]), default=None)
-    return {
-        "requests": count,
-        "total_ms": round(total, 1),
-        "mean_ms": round(total / count, 3) if count else None,
-        "max_ms": None if slowest is None else slowest["request_ms"]["max"],
-        "slowest": None if slowest is None else slowest.get("nodeid"),
-    }
-
-
-def clause_key(clause: str) -> tuple[Any, ...]:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[-.]", clause))
-
-
-def junit_xml(results: Sequence[Mapping[str, Any]], name: str, header: Mapping[str, Any] | None = None) -> str:
-    """JUnit XML for CI tools: FAIL is a failure; ERROR, CRASH, TIMEOUT (and an unknown
-    status) an error; UNSUPPORTED and SKIP skipped. The run's identity (suite version and
-    manifest hash, the implementation's hello, date, command line) goes in the top element's
-    properties."""
-    suites = ET.Element("testsuites", name=name)
-    if header is not None:
-        props = ET.SubElement(suites, "properties")
-        for key, value in run_identity(header).items():
-            ET.SubElement(props, "property", name=key, value=value if isinstance(value, str) else json.dumps(value))
-    by_feature: dict[str, list[Mapping[str, Any]]] = {}
-    for row in results:
-        by_feature.setdefault(str(row.get("feature") or "unknown"), []).append(row)
-    totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
-    total_time = 0.0
-    for feature, rows in by_feature.items():
-        suite = ET.SubElement(suites, "testsuite", name=feature)
-        counts = dict.fromkeys(totals, 0)
-        suite_time = 0.0
-        for row in rows:
-            status = normalize_status(row.get("status"))
-            label = str(row.get("scenario") or row.get("nodeid"))
-            if row.get("example"):
-                label += f" [{row['example']}]"
-            duration = float(row.get("duration") or 0.0)
-            suite_time += duration
-            case = ET.SubElement(
-                suite,
-                "testcase",
-                classname=feature.removesuffix(".feature").replace("/", "."),
-                name=label,
-                file=feature,
-                line=str(row.get("line") or 0),
-                time=f"{duration:.4f}",
-            )
-            counts["tests"] += 1
-            message = str(row.get("message") or "")
-            if status == "FAIL":
-                counts["failures"] += 1
-                detail = message
-                if "expected" in row:
-                    detail += f"\nexpected: {row['expected']}\nactual: {row.get('actual')}"
-                ET.SubElement(case, "failure", message=message[:500], type="FAIL").text = detail
-            elif status in BROKEN:
-                counts["errors"] += 1
-                ET.SubElement(case, "error", message=message[:500], type=str(row.get("status"))).text = message
-            elif status in ("UNSUPPORTED", "SKIP"):
-                counts["skipped"] += 1
-                ET.SubElement(case, "skipped", message=f"{status}: {message}"[:500])
-            props = ET.SubElement(case, "properties")
-            ET.SubElement(props, "property", name="status", value=status)
-            ET.SubElement(props, "property", name="regulation", value=str(row.get("regulation") or ""))
-            ET.SubElement(props, "property", name="clauses", value=" ".join(row.get("clauses") or ()))
-        for key, value in counts.items():
-            suite.set(key, str(value))
-            totals[key] += value
-        suite.set("time", f"{suite_time:.4f}")
-        total_time += suite_time
-    for key, value in totals.items():
-        suites.set(key, str(value))
-    suites.set("time", f"{total_time:.4f}")
-    ET.indent(suites)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
-
-
-PUBLIC_FIELDS = (
-    "feature",
-    "scenario",
-    "line",
-    "example",
-    "regulation",
-    "level",
-    "clauses",
-    "status",
-    "message",
-    "detail",
-    "step",
-    "expected",
-    "actual",
-    "duration",
-    "starts",
-    "requests",
-    "request_ms",
-    "nodeid",
-)
-
-
-def assemble(out: Path, header: dict[str, Any], *, stopped: str | None = None) -> list[dict[str, Any]]:
-    """Write the report files from the plugin's raw results in ``out/.partial``; a collected
-    scenario without a result gets TIMEOUT when the run was ``stopped`` (else ERROR)."""
-    partial = out / PARTIAL
-    raw = _read_jsonl(partial / "results.jsonl")
-    collected: list[dict[str, Any]] = []
-    for path in sorted(partial.glob("collected*.json")):
-        try:
-            collected = json.loads(path.read_text(encoding="utf-8"))
-            break
-        except ValueError:
-            continue
-    hello = next((r["_hello"] for r in raw if r.get("_hello")), None)
-    if not header.get("implementation") and hello:
-        header["implementation"] = hello
-        header["protocol"]["implementation"] = hello.get("protocol")
-    done = {r.get("nodeid") for r in raw}
-    left_out = [item for item in collected if item.get("selected") is False]
-    selection = header.setdefault("selection", {"by": []})
-    selection["deselected"] = len(left_out)
-    selection["scope"] = len(collected)
-    by_reg: dict[str, int] = {}
-    for item in left_out:
-        by_reg[str(item.get("regulation"))] = by_reg.get(str(item.get("regulation")), 0) + 1
-    selection["deselected_by_regulation"] = by_reg
-    for item in collected:
-        if item.get("selected") is False:
-            continue
-        if item.get("nodeid") not in done:
-            status, message = (
-                ("TIMEOUT", f"not run: {stopped}") if stopped else ("ERROR", "no result was recorded for this scenario")
-            )
-            raw.append({**item, "status": status, "message": message})
-    repro_dir = out / REPRO
-    results: list[dict[str, Any]] = []
-    for row in raw:
-        result = {k: row[k] for k in PUBLIC_FIELDS if k in row}
-        if result.get("status") not in STATUSES:
-            result["message"] = f"unknown status {result.get('status')!r}: {result.get('message', '')}"
-            result["status"] = "ERROR"
-        repro = row.get("_repro")
-        if result["status"] in BROKEN and repro is not None:
-            name = repro_name(row)
-            repro_dir.mkdir(parents=True, exist_ok=True)
-            document = {
-                "scenario": {
-                    k: row.get(k) for k in ("feature", "scenario", "line", "example", "regulation", "clauses")
-                },
-                "message": row.get("message"),
-                "detail": row.get("detail"),
-                "step": row.get("step"),
-                "expected": row.get("expected"),
-                "actual": row.get("actual"),
-                "implementation": header.get("implementation"),
-                **repro,
-            }
-            (repro_dir / name).write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-            result["repro"] = f"{REPRO}/{name}"
-            result["first_difference"] = repro.get("first_difference")
-        results.append(result)
-    results.sort(key=lambda r: (str(r.get("feature")), int(r.get("line") or 0), str(r.get("nodeid"))))
-    header["counts"] = summarize(results)["all"]["counts"]
-    with (out / REPORT).open("w", encoding="utf-8") as stream:
-        stream.write(json.dumps({"kind": "header", **header}, ensure_ascii=False) + "\n")
-        for result in results:
-            stream.write(json.dumps({"kind": "result", **result}, ensure_ascii=False) + "\n")
-    name = implementation_name(header)
-    (out / JUNIT).write_text(junit_xml(results, f"conformance: {name}", header), encoding="utf-8")
-    shutil.rmtree(partial, ignore_errors=True)
-    no_pdf = write_certificate(out, header, results)
-    header["pdf_missing"] = no_pdf
-    summary = {
-        "implementation": name,
-        "regulation": header.get("regulation"),
-        **run_identity(header),
-        "verdict": verdict(header, results).to_json(),
-        "certificate": {"html": CERTIFICATE_HTML, "pdf": None if no_pdf else CERTIFICATE_PDF, "pdf_missing": no_pdf},
-        **summarize(results),
-    }
-    (out / SUMMARY).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    write_sums(out)
-    return results
-
-
-def run_identity(header: Mapping[str, Any]) -> dict[str, Any]:
-    """What every report states of its run: the suite's version and manifest hash, the
-    implementation's hello reply, the date and the command line."""
-    suite = header.get("suite") or {}
-    return {
-        "kit_version": (header.get("kit") or {}).get("version"),
-        "protocol": (header.get("protocol") or {}).get("kit"),
-        "suite_version": suite.get("version"),
-        "manifest_sha256": suite.get("manifest_sha256"),
-        "hello": header.get("implementation"),
-        "date": header.get("date"),
-        "command": header.get("command"),
-    }
-
-
-def implementation_name(header: Mapping[str, Any]) -> str:
-    impl = (header.get("implementation") or {}).get("implementation") or {}
-    if impl.get("name"):
-        return f"{impl['name']} {impl.get('version', '')}".strip()
-    return str(header.get("command") or "unknown implementation")
 
 
 # ------------------------------------------------------------------------------ the runner
@@ -689,18 +435,11 @@ def _positive(kind: type[int] | type[float], least: float = 0.0, what: str = "a 
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
-        if value <= 0 or value < least:
+        if not math.isfinite(value) or value <= 0 or value < least:  # (nan and inf are floats too)
             raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
         return value
 
     return parse
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Bad options are refused in one line, naming the option (``--help`` shows the usage)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 MIN_MEMORY_MB = 64
@@ -717,7 +456,10 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
     )
     parser.add_argument("--out", type=Path, help="report folder (default reports/conformance/<name>)")
     parser.add_argument(
-        "--timeout", type=_positive(float), default=5.0, help="seconds each request may take (default 5)"
+        "--timeout",
+        type=_positive(float, what="a finite positive number of seconds"),
+        default=5.0,
+        help="seconds each request may take (default 5)",
     )
     parser.add_argument(
         "--memory-mb",
@@ -755,7 +497,10 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
         "yours but PATH, HOME, USER, LOGNAME, LANG, LANGUAGE, LC_*, TZ, TMPDIR and TERM)",
     )
     parser.add_argument(
-        "--max-time", type=_positive(float), default=3600.0, help="stop the whole run after this many seconds"
+        "--max-time",
+        type=_positive(float, what="a finite positive number of seconds"),
+        default=3600.0,
+        help="stop the whole run after this many seconds",
     )
     parser.add_argument(
         "--citations",
@@ -765,6 +510,34 @@ def build_parser(prog: str = "python -m spec_engine.kit.conform") -> OneLinePars
         "contains: the expected clause among those cited (a relaxed run: never a conformance verdict)",
     )
     return parser
+
+
+def keyword_problem(
+    keyword: str, regulation: str | None, clauses: Sequence[str], only: Sequence[str] | None = None
+) -> str | None:
+    """Why ``-k keyword`` would run nothing, in one sentence (an expression pytest cannot read,
+    or one that selects no scenario of the run); ``None`` when it selects some. The suite's
+    scenarios are collected, not run."""
+    argv = suite_command("--collect-only", "-q", "--no-header", "-p", PLUGIN, "-k", keyword)
+    if regulation:
+        argv.append(f"--conform-regulation={regulation}")
+    argv += [f"--conform-clause={c}" for c in clauses]
+    child = suite_environment({k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"})
+    with tempfile.TemporaryDirectory(prefix="conform-k-") as tmp:
+        if only is not None:
+            chosen = Path(tmp) / "only.json"
+            chosen.write_text(json.dumps(list(only)), encoding="utf-8")
+            argv.append(f"--conform-only={chosen}")
+        done = subprocess.run(argv, env=child, capture_output=True, text=True, timeout=300, check=False)
+    if done.returncode == 4:  # pytest's usage error: the expression
+        said = [line for line in (done.stderr + done.stdout).splitlines() if "expression" in line.lower()]
+        detail = said[0].removeprefix("ERROR: ").strip() if said else "pytest could not read it"
+        return f"not an expression pytest can read: {detail}"
+    if done.returncode == 5:
+        return f"{keyword!r} selects no scenario of this run"
+    if done.returncode != 0:
+        return f"the scenarios could not be collected (pytest exit {done.returncode})"
+    return None
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.kit.conform") -> int:
@@ -782,22 +555,25 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m spec_engine.k
     why = program_problem(args.impl)
     if why is not None:
         stop(f"--impl: {why}")
+    if args.regulation == "ALL":
+        args.regulation = None
     for wanted in args.clause:
         try:
             catalog_clause(wanted)
         except Exception:
             stop(f"--clause: no clause {wanted!r} in the catalog")
+        if args.regulation and not wanted.upper().startswith(f"{args.regulation}-"):
+            stop(f"--clause: {wanted} is not a clause of {args.regulation}: no scenario of this run is tagged with it")
     only = None
     if args.rerun_failed is not None:
         try:
             only = failed_nodeids(args.rerun_failed)
         except ValueError as exc:
             stop(f"--rerun-failed: {exc}")
-        if not only:
-            print(f"nothing to rerun: the report in {args.rerun_failed} has no failed or broken scenario")
-            return 0
-    if args.regulation == "ALL":
-        args.regulation = None
+    if args.keyword is not None:
+        problem = keyword_problem(args.keyword, args.regulation, args.clause, only)
+        if problem is not None:
+            stop(f"-k: {problem}")
     out = args.out or default_out(args.impl, args.regulation)
     if out.exists() and not out.is_dir():
         stop(f"--out: {out} exists and is not a folder")

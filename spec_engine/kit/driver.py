@@ -146,6 +146,9 @@ class ImplementationError(Exception):
     """The implementation misbehaved (not a refusal): the scenario cannot be judged."""
 
     status = "ERROR"
+    at_hello = False
+    """The implementation misbehaved at the ``hello`` of a process just started (its first, or
+    after a restart), not at the scenario's request that started it."""
 
 
 class ImplementationCrash(ImplementationError):
@@ -376,11 +379,7 @@ class EngineDriver:
                     f"the stacked cards {too_many} are more than the {self.rules.decks} deck(s) hold", field="shoe"
                 )
             self.round = Round(
-                self.rules,
-                Shoe(cards),
-                min_bet=parse_money(min_bet),
-                max_bet=None if max_bet is None else parse_money(max_bet),
-                seated=holders,
+                self.rules, Shoe(cards), min_bet=_limit(min_bet), max_bet=_limit(max_bet), seated=holders
             )
         except (InputError, RuleViolation) as exc:
             raise _refusal(exc) from exc
@@ -405,8 +404,8 @@ class EngineDriver:
             self.table = Table(
                 self.rules,
                 seed=1,
-                min_bet=parse_money(min_bet),
-                max_bet=None if max_bet is None else parse_money(max_bet),
+                min_bet=_limit(min_bet),
+                max_bet=_limit(max_bet),
                 participants=participants,
                 seated=holders,
                 shoes=[parse_cards(s) for s in shoes],
@@ -437,8 +436,8 @@ class EngineDriver:
                 self.rules,
                 participants,
                 advance=parse_money(advance),
-                min_bet=parse_money(min_bet),
-                max_bet=parse_money(max_bet),
+                min_bet=_limit(min_bet),
+                max_bet=_limit(max_bet),
                 seed=seed,
                 shoes=[parse_cards(s) for s in shoes],
                 stacked_after_cut=after_cut,
@@ -474,7 +473,12 @@ class EngineDriver:
     def _act_checked(self, action: str, args: dict[str, Any]) -> None:
         try:
             self._act(action, args)
-        except (RuleViolation, InputError) as exc:
+        except InputError as exc:
+            amount = _amount(args.get("amount")) if exc.field == "amount" else None
+            if isinstance(amount, _NotMoney):  # the reader's words for what is not money
+                raise Refusal("input_error", f"amount: {amount.said()}", field="amount") from exc
+            raise _refusal(exc) from exc
+        except RuleViolation as exc:
             raise _refusal(exc) from exc
         if self.table is not None and self.round is not None and self.round.phase is Phase.DONE and not self._finished:
             self._finished = True
@@ -507,11 +511,9 @@ class EngineDriver:
         if action in BETTING_ACTIONS:
             self._finished = False
         if action == "bet":
-            rnd.place_bet(
-                args["box"], args["bettor"], parse_money(args["amount"]), unnoticed=args.get("unnoticed", False)
-            )
+            rnd.place_bet(args["box"], args["bettor"], _amount(args["amount"]), unnoticed=args.get("unnoticed", False))
         elif action == "change_bet":
-            rnd.change_bet(args["box"], args["bettor"], parse_money(args["amount"]))
+            rnd.change_bet(args["box"], args["bettor"], _amount(args["amount"]))
         elif action == "withdraw_bet":
             rnd.withdraw_bet(args["box"], args["bettor"])
         elif action == "consent":
@@ -519,9 +521,9 @@ class EngineDriver:
         elif action == "object":
             rnd.object_to(args["box"], args["bettor"], by=args.get("by"))
         elif action == "deal":
-            rnd.deal(misdeals=[(m["before"], m.get("to_box")) for m in args.get("misdeals") or ()])
+            rnd.deal(misdeals=_misdeals(args.get("misdeals")))
         elif action == "insurance":
-            rnd.insure(args["box"], args["bettor"], parse_money(args["amount"]))
+            rnd.insure(args["box"], args["bettor"], _amount(args["amount"]))
         elif action == "even_money":
             rnd.take_even_money(args["box"], args["bettor"])
         elif action == "close_insurance":
@@ -573,6 +575,54 @@ class EngineDriver:
                 final=_money_map(session.final()),
             )
         return out
+
+
+def _amount(value: object) -> Any:
+    """A bet's or an insurance's amount as money; one that is not money is passed on as it is,
+    for the round to refuse in its order of checks (the box and the bettor before the amount)."""
+    try:
+        return parse_money(value)  # type: ignore[arg-type]
+    except InputError:
+        return _NotMoney(value)
+
+
+class _NotMoney:
+    """An amount that is not money, on its way to the round's checks (which refuse it in their
+    order, naming amount); said as the protocol's reader says it."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def said(self) -> str:
+        try:
+            parse_money(self.value)  # type: ignore[arg-type]
+        except InputError as exc:
+            return str(exc).removeprefix("amount: ")
+        return f"not an amount of money: {self.value!r}"
+
+
+def _limit(value: object) -> Any:
+    """A table limit as money; one that is not money at all is refused as the limits are
+    (field ``limits``, as for limits that are not positive or the wrong way round)."""
+    if value is None:
+        return None
+    try:
+        return parse_money(value)  # type: ignore[arg-type]
+    except InputError as exc:
+        raise InputError(f"a table limit is an amount of money, not {value!r}", field="limits") from exc
+
+
+def _misdeals(value: object) -> list[tuple[Any, Any]]:
+    """The ``misdeals`` argument as (card of the deal, box) pairs: an entry that is not an
+    object is refused naming ``misdeals``; its ``before`` is checked by the round (the same field)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
+        raise InputError("misdeals lists objects, each with the deal's card number before", field="misdeals")
+    return [(m.get("before"), m.get("to_box")) for m in value]
 
 
 def _seats(seated: Sequence[int] | Mapping[str, str] | None) -> Sequence[int] | dict[int, str] | None:

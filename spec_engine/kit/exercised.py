@@ -245,18 +245,29 @@ def recorded() -> list[dict[str, Any]]:
         return collect(Path(tmp))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="List the rule values no scenario exercises.")
+def vectors_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of a command that reads the suite's test vectors: their folder (else the
+    suite is recorded now) and the regulations to keep."""
     parser.add_argument(
         "vectors", type=Path, nargs="?", help="a folder of test vectors (default: record the suite now)"
     )
     parser.add_argument("--regulation", type=str.upper, choices=REGULATION_IDS, action="append", help="only these")
+
+
+def vectors_of(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The vectors :func:`vectors_arguments` names: those of the folder, or recorded now."""
+    return load(args.vectors) if args.vectors else recorded()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="List the rule values no scenario exercises.")
+    vectors_arguments(parser)
     parser.add_argument("--rule", action="append", help="only these rule fields")
     parser.add_argument(
         "--coverage", action="store_true", help="instead: how directly each clause's tagged scenarios check it"
     )
     args = parser.parse_args(argv)
-    vectors = load(args.vectors) if args.vectors else recorded()
+    vectors = vectors_of(args)
     if args.coverage:
         coverage = clause_coverage(tag_evidence(vectors))
         for clause, kind in coverage.items():

@@ -14,6 +14,7 @@ check it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import selectors
@@ -24,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from spec_engine.kit.driver import (
     PROTOCOL_VERSION,
@@ -60,10 +61,19 @@ def implementation_environment(base: Mapping[str, str], extra: Mapping[str, str]
     return env
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Bad options are refused in one line, naming the option (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def program_problem(command: str) -> str | None:
-    """Why ``command`` cannot start an implementation (one line), or None: it is split as a
-    shell would, without one, and its program must be a path that can be run or a command on
-    the ``PATH`` an implementation gets (:func:`implementation_environment`)."""
+    """Why ``command`` (``--impl``) cannot start an implementation, in one sentence; ``None``
+    when it can. It is split as a shell would, without one; its program must be a path that
+    can be run or a command on the ``PATH`` an implementation gets
+    (:func:`implementation_environment`): a folder, a file that may not be executed and a
+    program found only outside that ``PATH`` are each said as such."""
     try:
         words = shlex.split(command)
     except ValueError as exc:
@@ -72,12 +82,26 @@ def program_problem(command: str) -> str | None:
         return "the implementation's command line is empty"
     program = words[0]
     path = implementation_environment(os.environ).get("PATH", "")
-    if ("/" in program and not os.access(program, os.X_OK)) or (
-        "/" not in program and shutil.which(program, path=path) is None
-    ):
+    found = program
+    if "/" in program and not os.path.exists(program):
+        return f"no such program {program!r}: nothing is at that path"
+    if "/" not in program:
+        listed = [os.path.join(d, program) for d in path.split(os.pathsep) if d]
+        on_path = shutil.which(program, path=path) or next((f for f in listed if os.path.isfile(f)), None)
+        if on_path is None and os.path.isfile(program):
+            return f"no program {program!r} on the implementation's PATH, but a file of that name here: ./{program}"
+        if on_path is None:
+            return (
+                f"no such program {program!r} on the implementation's PATH (the kit's own virtualenv is not on it: "
+                "name a program by its path)"
+            )
+        found = on_path
+    if os.path.isdir(found):
+        return f"{program!r} is a folder, not a program: name the program inside it"
+    if not os.access(found, os.X_OK):
         return (
-            f"no such program {program!r} (a path that can be run, or a command on PATH; "
-            "the kit's own virtualenv is not on the implementation's PATH)"
+            f"{program!r} is a file that may not be executed: make it executable (chmod +x), or name "
+            'its interpreter first ("python3 mybj.py")'
         )
     return None
 
@@ -192,7 +216,15 @@ class ProtocolDriver:
             raise ImplementationCrash(f"cannot start {self.argv[0]!r}: {exc}") from exc
         self.starts += 1
         self._buffer = b""
-        reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
+        try:
+            reply = self._call({"op": "hello", "protocol": PROTOCOL_VERSION}, record=False)
+        except ImplementationError as exc:  # said as the hello it is, not as the request that started it
+            if self.starts == 1:
+                missed = type(exc)(f"the implementation missed its first hello: {exc}")
+            else:
+                missed = type(exc)(f"the implementation, started again (start {self.starts}), missed its hello: {exc}")
+            missed.at_hello = True
+            raise missed from exc
         problems = self.check_hello({**reply, "id": 0}) if self.check_hello else hello_problems(reply)
         if problems:
             self.close()

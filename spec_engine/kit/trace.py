@@ -159,6 +159,13 @@ value its regulation's rule set assumes where the text is silent (or reads where
 unclear), rather than a clause."""
 
 
+PROTOCOL = "protocol"
+"""The tag of a scenario that checks a convention of the conformance protocol (which code and
+field a refusal carries, when an event is logged, ...) where no clause or rule value is at
+stake: the protocol's obligations (:mod:`spec_engine.kit.obligations`) say which it exercises.
+It still carries its regulation's tag."""
+
+
 def assumption_tags(info: ScenarioInfo) -> set[str]:
     """The rule fields a scenario's ``@assumes-<field>`` tags name (existing or not)."""
     return {t.removeprefix(ASSUMES) for t in info.tags if t.startswith(ASSUMES)}
@@ -520,10 +527,10 @@ def absent_rows(path: Path = ABSENT_ROWS) -> dict[tuple[str, str], str]:
 CHECKS = {
     "uncovered": "a clause has neither a scenario nor an exemption",
     "unknown-clause": "a clause tag names no clause of the catalog",
-    "untagged": "a scenario has neither a clause tag nor an assumption tag",
+    "untagged": "a scenario has neither a clause tag, an assumption tag nor the protocol tag",
     "exempt-and-covered": "an exempt clause is checked by a scenario (remove the exemption)",
     "duplicate-name": "two scenarios of one feature file share a name (pytest-bdd runs only the last)",
-    "bad-tag": "a tag is neither a clause id, a regulation id nor an assumption tag (@assumes-<rule>)",
+    "bad-tag": "a tag is neither a clause id, a regulation id, an assumption tag (@assumes-<rule>) nor @protocol",
     "not-an-assumption": "an assumption tag names a rule value its regulation's text states, or no rule",
     "assumption-untagged": "a compare row's basis says a value is not stated, but no assumption tag names it",
     "wrong-regulation": "a scenario tagged with one regulation cites another regulation's clause",
@@ -594,11 +601,15 @@ def gate_problems(
             infos.append(info)
             tags = clause_tags(info)
             assumed = assumption_tags(info)
-            others = [t for t in info.tags if t not in tags and t not in REGULATION_IDS and not t.startswith(ASSUMES)]
+            others = [
+                t
+                for t in info.tags
+                if t not in tags and t not in (*REGULATION_IDS, PROTOCOL) and not t.startswith(ASSUMES)
+            ]
             if others:
                 problems.append(Problem("bad-tag", f"{_where(info)}: {', '.join('@' + t for t in others)}"))
-            if not tags and not assumed:
-                problems.append(Problem("untagged", f"{_where(info)} has no clause tag and no assumption tag"))
+            if not tags and not assumed and PROTOCOL not in info.tags:
+                problems.append(Problem("untagged", f"{_where(info)} has no clause tag, assumption tag or @{PROTOCOL}"))
             problems += _assumption_problems(info, assumed)
             basis = dict(info.example).get("basis", "")
             if "not stated" in basis and not assumed:

@@ -43,9 +43,10 @@ from typing import Any, NoReturn
 
 from spec_engine.cards import parse_cards
 from spec_engine.catalog import DATA, REGULATION_IDS
+from spec_engine.errors import InputError
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, EngineDriver, Reply, Request, jsonable
-from spec_engine.kit.protocol import ProtocolDriver, program_problem
+from spec_engine.kit.protocol import OneLineParser, ProtocolDriver, program_problem
 from spec_engine.kit.trace import suite_command, suite_environment
 from spec_engine.overrides import rule_value
 from spec_engine.rules import RULE_FIELDS, ruleset
@@ -94,11 +95,14 @@ class RecordingDriver(DriverWrapper):
         return reply
 
     # -- the vector
-    def vector(self, scenario: Mapping[str, Any], nodeid: str = "") -> dict[str, Any] | None:
+    def vector(
+        self, scenario: Mapping[str, Any], nodeid: str = "", checks: Mapping[str, Any] | None = None
+    ) -> dict[str, Any] | None:
         """The vector of what was recorded (``None`` if nothing was started). ``scenario``
         holds ``feature``, ``scenario``, ``line``, ``regulation`` and ``clauses`` (as in
         ``reports/scenarios.json``); ``nodeid`` is the pytest test id, whose brackets
-        name an outline's row (``example``)."""
+        name an outline's row (``example``); ``checks``, what the scenario's Then steps
+        checked beyond the replies (:class:`spec_engine.suite.steps.Checks`)."""
         kept = [(q, r) for q, r in self.calls if q["op"] in ("start", "act", *KEPT_QUERIES)]
         if not kept or kept[0][0]["op"] != "start":
             return None
@@ -106,33 +110,35 @@ class RecordingDriver(DriverWrapper):
         final = self.inner.request({"op": "events"})
         log = final["events"] if final.get("ok") else None
         level = start.get("level", "round")
-        rules = ruleset(start["regulation"])
-        if start.get("overrides"):
-            rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
+        reg = start["regulation"] if start["regulation"] in REGULATION_IDS else scenario["regulation"]
+        try:
+            rules = ruleset(start["regulation"])
+            if start.get("overrides"):
+                rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
+            values = {f.name: jsonable(getattr(rules, f.name)) for f in RULE_FIELDS}
+        except InputError:  # a start refused before any rule set is in play (an unknown id, a bad override)
+            values = {}
         example = nodeid.partition("[")[2].removesuffix("]") or None
         generated = self.generated(log)
         return {
             "format": VECTOR_FORMAT,
             "protocol": PROTOCOL_VERSION,
-            "id": vector_id(scenario["feature"], scenario["scenario"], start["regulation"] if example else None),
+            "id": vector_id(scenario["feature"], scenario["scenario"], reg if example else None),
             "feature": scenario["feature"],
             "scenario": scenario["scenario"],
             "line": scenario["line"],
             "example": example,
             "clauses": list(scenario["clauses"]),
             **({"assumes": list(scenario["assumes"])} if scenario.get("assumes") else {}),
-            "regulation": start["regulation"],
+            "regulation": reg,
             "level": level,
-            "ruleset": {
-                "id": rules.id,
-                "values": {f.name: jsonable(getattr(rules, f.name)) for f in RULE_FIELDS},
-                "overrides": dict(start.get("overrides") or {}),
-            },
+            "ruleset": {"id": reg, "values": values, "overrides": dict(start.get("overrides") or {})},
             "start": {"request": start, "reply": expected_reply(start_reply)},
             "steps": [{"request": q, "reply": expected_reply(r)} for q, r in rest],
             "events": log,
             "settlement": settlement(log or []),
             **({"generated": generated} if generated else {}),
+            **({"checks": dict(checks)} if checks is not None else {}),
         }
 
     def generated(self, log: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
@@ -148,10 +154,12 @@ class RecordingDriver(DriverWrapper):
             raise RuntimeError("the scenario played again on the engine gave another log: its cards cannot be recorded")
         return drawn
 
-    def save(self, folder: Path, scenario: Mapping[str, Any], nodeid: str = "") -> Path | None:
+    def save(
+        self, folder: Path, scenario: Mapping[str, Any], nodeid: str = "", checks: Mapping[str, Any] | None = None
+    ) -> Path | None:
         """Write the vector into ``folder`` (one file named by a hash of ``nodeid``: the
         dump sorts them out); ``None`` if nothing was started."""
-        vector = self.vector(scenario, nodeid)
+        vector = self.vector(scenario, nodeid, checks)
         if vector is None:
             return None
         folder.mkdir(parents=True, exist_ok=True)
@@ -439,8 +447,6 @@ def seconds(text: str) -> float:
 def main(argv: list[str] | None = None, prog: str = "python -m spec_engine.kit.vectors") -> int:
     """Write the vectors (0), or replay them (0: every one passed, 1: not). A bad argument or
     input: one line on standard error and 2, before anything runs or is written."""
-    from spec_engine.kit.conform import OneLineParser
-
     parser = OneLineParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder of the vectors")
     parser.add_argument("--check", action="store_true", help="replay the vectors of OUT instead of writing them")

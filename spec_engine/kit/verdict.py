@@ -20,11 +20,13 @@ relaxed            no failure, but refusals were compared with                  
                    ``--citations contains``: not a conformance verdict
 =================  ===============================================================  ====
 
-(Exit 2 is the command line's: bad options, or a suite that could not run at all.)
+(Exit 2 is the command line's: a mistake in the lab's own options or inputs, said in one line
+before anything runs, or a suite that could not run at all.)
 
 The **seal**: ``SHA256SUMS`` lists every file of the report folder with its SHA-256, the
-certificate lists those of the evidence (the report, the JUnit file, the results, the
-reproductions); :func:`verify` checks both against the files and the verdict against the
+certificate lists those of every other file but itself and the PDF printed from it (the
+report, the summary, the JUnit file, the results, the reproductions, the suite's log);
+:func:`verify` checks both against the files and the verdict against the
 results, so that a folder edited after the run, or a certificate that no longer matches its
 report, is found (``blackjack-spec verify DIR``: :func:`spec_engine.kit.conform.verify`). A lab
 signs ``SHA256SUMS`` with its own key to sign the whole run.
@@ -151,9 +153,11 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def files_of(folder: Path) -> list[str]:
-    """The report folder's files, as POSIX paths from it, but ``SHA256SUMS`` itself."""
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and p.name != SUMS)
+def files_of(folder: Path, leaving_out: Sequence[str] = (SUMS,)) -> list[str]:
+    """The report folder's files, as POSIX paths from it, but those ``leaving_out`` names
+    (``SHA256SUMS`` itself)."""
+    found = (p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    return sorted(name for name in found if name not in leaving_out)
 
 
 def write_sums(folder: Path) -> Path:

@@ -132,7 +132,8 @@ def compatibility(theirs: object) -> Compatibility:
         False,
         f"the implementation speaks protocol {text}, an older major version than the kit's {ours}: "
         f"{len(lines)} change(s) since, {sum(c.kind in MAJOR_KINDS for _, c in changes_since(text))} of them "
-        "changing a meaning or adding an obligation; the scenarios run, but no run of it can conform",
+        "changing a meaning or adding an obligation; no scenario is run, and `blackjack-spec changelog "
+        f"--since {text}` says what to change, with each format and an example",
         lines,
     )
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import is_clause_id
-from spec_engine.kit.conform import (
+from spec_engine.kit.assemble import (
     STATUSES,
     clause_key,
     implementation_name,

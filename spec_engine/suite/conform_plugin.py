@@ -10,7 +10,9 @@ Loaded only by the runner (``python -m spec_engine.kit.conform``), which passes
   TIMEOUT, UNSUPPORTED, ERROR; an unknown one is ERROR), FAIL for a failed assertion, ERROR
   for any other exception, SKIP, or PASS;
 - a FAIL against an implementation out of process carries its reproduction (the requests
-  sent, the expected and actual event logs);
+  sent, the expected and actual event logs); a PASS, the protocol's obligations it exercised
+  (:mod:`spec_engine.kit.obligations`: from its requests, the reference's replies and what its
+  Then steps checked);
 - the results travel on the test reports (``user_properties``, so pytest-xdist carries them
   to the controller), which appends them to ``DIR/results.jsonl`` as they come; every worker
   writes the list of collected scenarios to ``DIR/collected.json``.
@@ -27,10 +29,13 @@ from typing import IO, Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id
-from spec_engine.kit.conform import STATUSES, reproduction
+from spec_engine.kit.assemble import STATUSES
+from spec_engine.kit.conform import reproduction
 from spec_engine.kit.driver import ImplementationError
+from spec_engine.kit.obligations import evidence, exercised
 from spec_engine.kit.protocol import ProtocolDriver
 from spec_engine.kit.trace import feature_path, regulation_of
+from spec_engine.suite.steps import PLAY
 
 PROPERTY = "conform"
 _META = pytest.StashKey[dict[str, Any]]()
@@ -193,6 +198,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         result.update(status=status, message=message[:2000])
         if item.stash.get(_STEP, None):
             result["step"] = item.stash[_STEP]
+        if any(getattr(link, "at_hello", False) for link in _chain(exc)):  # not the step's request: the hello
+            result["step"] = "hello (of the implementation started for this request)"
         if status == "FAIL" and exc is not None:
             result["detail"] = str(exc)[:4000]
             pair = compared(exc)
@@ -215,6 +222,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             result["requests"] = len(driver.times)
             result["request_ms"] = {"total": round(sum(driver.times), 2), "max": round(max(driver.times), 2)}
         result["starts"] = driver.starts - int(watch.get("starts", 0))
+        if result["status"] == "PASS" and driver.sent is not watch.get("sent"):  # what it showed of the protocol
+            play = item.stash.get(PLAY, None)
+            result["obligations"] = exercised(evidence(driver.sent, play.seen.to_json() if play is not None else None))
         if driver.info and driver.info != _last_hello:
             _last_hello.clear()
             _last_hello.update(driver.info)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from spec_engine.catalog import REGULATION_IDS, is_clause_id, regulations
-from spec_engine.kit.trace import ASSUMES, regulation_of
+from spec_engine.kit.trace import ASSUMES, PROTOCOL, regulation_of
 from spec_engine.rules import RULE_FIELDS
 
 pytest_plugins = [
@@ -18,6 +18,7 @@ pytest_plugins = [
     "spec_engine.suite.steps_shoe",
     "spec_engine.suite.steps_bets",
     "spec_engine.suite.steps_play",
+    "spec_engine.suite.steps_protocol",
     "spec_engine.suite.results_plugin",
 ]
 
@@ -33,6 +34,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: {text}")
     for field in RULE_FIELDS:
         config.addinivalue_line("markers", f"{ASSUMES}{field.name}: checks the value assumed or read for {field.name}")
+    config.addinivalue_line("markers", f"{PROTOCOL}: checks a convention of the conformance protocol")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

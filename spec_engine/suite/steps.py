@@ -37,6 +37,7 @@ from pytest_bdd import given, parsers, step, then, when
 from spec_engine.events import money, money_str, parse_money
 from spec_engine.kit.driver import (
     PROTOCOL_VERSION,
+    QUERIES,
     Client,
     Driver,
     DriverWrapper,
@@ -45,6 +46,7 @@ from spec_engine.kit.driver import (
     Refusal,
     overriding_driver,
 )
+from spec_engine.kit.driver import checked as checked_reply
 from spec_engine.rules import ruleset
 from spec_engine.suite.schemas import check_exchange
 
@@ -85,6 +87,10 @@ class Play:
     participants: int | None = None
     special_max: dict[str, str] = field(default_factory=dict)
     session: dict[str, Any] | None = None
+    transcript: Transcript | None = None
+    """The requests of the game so far, for the reference's answer to them (a refusal's rule)."""
+    seen: Checks = field(default_factory=lambda: Checks())
+    """What the Then steps checked (:class:`Checks`)."""
 
     def stacked_shoe(self) -> list[str]:
         if self.shoe is not None:
@@ -140,8 +146,10 @@ class Play:
             self.refusal = refusal
             self.checked = False
 
-    def events(self) -> list[dict[str, Any]]:
+    def events(self, *checked: str) -> list[dict[str, Any]]:
+        """The event log; a Then step names the types of event it checks (``checked``)."""
         self.start()
+        self.seen.events.update(checked)
         return self.driver.events()
 
     def net(self, bettor: str) -> Fraction | int:
@@ -149,7 +157,7 @@ class Play:
         before the reconstruction do not count."""
         committed: list[dict[str, Any]] = []
         pending: list[dict[str, Any]] = []
-        for event in self.events():
+        for event in self.events("settle"):
             if event["type"] == "settle" and event["bettor"] == bettor:
                 pending.append(event)
             elif event["type"] == "remedy" and event.get("info") == "reconstruct":
@@ -159,13 +167,15 @@ class Play:
                 pending = []
         return money(sum(parse_money(e["amount"]) for e in committed + pending))
 
-    def state(self) -> dict[str, Any]:
+    def state(self, *checked: str) -> dict[str, Any]:
+        """The table's state; a Then step names the fields it checks (``checked``)."""
         self.start()
+        self.seen.state.update(checked)
         return self.driver.state()
 
-    def since(self, *types: str) -> list[dict[str, Any]]:
+    def since(self, *types: str, checked: tuple[str, ...] = ()) -> list[dict[str, Any]]:
         """The events after the last event of one of these types (all if none)."""
-        events = self.events()
+        events = self.events(*checked)
         marks = [i for i, e in enumerate(events) if e["type"] in types]
         return events[marks[-1] + 1 :] if marks else events
 
@@ -174,6 +184,63 @@ class Play:
             raise AssertionError(f"expected a refusal, but every action was accepted; log: {self.events()}")
         self.checked = True
         return self.refusal
+
+    def reference_refusal(self) -> Refusal:
+        """The reference engine's refusal of the last request sent, the game's requests played
+        on it from the start: the rule and the clauses a refusal must name exactly."""
+        assert self.transcript is not None, "no request was sent"
+        try:
+            checked_reply(self.transcript.reference())
+        except Refusal as refusal:
+            return refusal
+        raise AssertionError("the reference engine accepts the request this scenario expects refused")
+
+
+class Transcript(DriverWrapper):
+    """Notes the requests of the current game as they are sent (a ``start`` begins anew;
+    queries, which change nothing, are left out), so that the reference engine can answer the
+    same requests."""
+
+    def __init__(self, inner: Driver) -> None:
+        super().__init__(inner)
+        self.requests: list[dict[str, Any]] = []
+
+    def request(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        if message.get("op") == "start":
+            self.requests = []
+        if message.get("op") not in QUERIES:
+            self.requests.append(dict(message))
+        return self.inner.request(message)
+
+    def reference(self) -> dict[str, Any]:
+        """The reference engine's reply to the last request noted, after the others."""
+        engine = EngineDriver()
+        reply: dict[str, Any] = {"ok": True}
+        for message in self.requests:
+            reply = engine.request(message)
+        return reply
+
+
+@dataclass
+class Checks:
+    """What a scenario's Then steps checked, beyond its requests and replies (which say the
+    rest): the types of event whose presence, absence or content they compared, those compared
+    in a given order (one tuple per ordered table), those with nothing between them, and the
+    fields of the table's state they read. The protocol's coverage (:mod:`spec_engine.kit.obligations`) reads it."""
+
+    events: set[str] = field(default_factory=set)
+    order: list[tuple[str, ...]] = field(default_factory=list)
+    exactly: list[tuple[str, ...]] = field(default_factory=list)
+    """Those compared in order with nothing else between them."""
+    state: set[str] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "events": sorted(self.events),
+            "order": [list(o) for o in self.order],
+            "exactly": [list(o) for o in self.exactly],
+            "state": sorted(self.state),
+        }
 
 
 @pytest.fixture(scope="session")
@@ -215,18 +282,27 @@ class SchemaChecked(DriverWrapper):
         return reply
 
 
+PLAY = pytest.StashKey[Play]()
+"""Where a scenario's :class:`Play` is kept on its test item (the kit's plugin reads its checks)."""
+
+
 @pytest.fixture
 def play(implementation: Driver, request: pytest.FixtureRequest) -> Iterator[Play]:
-    driver = SchemaChecked(implementation) if os.environ.get("BLACKJACK_SPEC_IMPL") else EngineDriver()
-    if not os.environ.get("BLACKJACK_SPEC_RECORD"):  # else: save the scenario as a test vector
-        yield Play(driver=Client(overriding_driver(driver)))
-        return
-    from spec_engine.kit.vectors import RecordingDriver
-    from spec_engine.suite.results_plugin import _META
+    driver: Driver = SchemaChecked(implementation) if os.environ.get("BLACKJACK_SPEC_IMPL") else EngineDriver()
+    recorder = None
+    if os.environ.get("BLACKJACK_SPEC_RECORD"):  # save the scenario as a test vector
+        from spec_engine.kit.vectors import RecordingDriver
 
-    recorder = RecordingDriver(driver)
-    yield Play(driver=Client(overriding_driver(recorder)))
-    recorder.save(Path(os.environ["BLACKJACK_SPEC_RECORD"]), request.node.stash[_META], request.node.nodeid)
+        driver = recorder = RecordingDriver(driver)
+    transcript = Transcript(driver)
+    play = Play(driver=Client(overriding_driver(transcript)), transcript=transcript)
+    request.node.stash[PLAY] = play
+    yield play
+    if recorder is not None:
+        from spec_engine.suite.results_plugin import _META
+
+        where = Path(os.environ["BLACKJACK_SPEC_RECORD"])
+        recorder.save(where, request.node.stash[_META], request.node.nodeid, checks=play.seen.to_json())
 
 
 # ---------------------------------------------------------------- Given: the table
@@ -357,28 +433,29 @@ def close_insurance(play: Play) -> None:
 CITATIONS_ENV = "BLACKJACK_SPEC_CITATIONS"
 """``contains``: a refusal passes when the expected clause is among those it cites (a declared,
 deliberate difference of citations; the kit's ``--citations contains``). Otherwise (``exact``,
-the default) it must cite exactly the clauses the rule set cites for one rule that the expected
-clause states, as the reference does: an implementation citing every clause fails."""
+the default) it must cite exactly the clauses the reference cites, the rule set's for the rule
+it names: an implementation citing every clause fails. Either way it names the reference's rule."""
 
 
 @then(parsers.parse("it is refused citing {clause}"))
 def refused_citing(play: Play, clause: str) -> None:
+    """A rule violation naming exactly the rule the reference engine names for the same
+    requests, and citing exactly its clauses (the rule set's for that rule; with ``--citations
+    contains``, the expected clause among others)."""
     refusal = play.take_refusal()
     assert refusal.code == "rule_violation", f"expected a rule violation, got {refusal}"
+    reference = play.reference_refusal()
+    assert clause in reference.clauses, f"the reference's refusal does not cite {clause}: {reference}"
     cited = sorted(refusal.clauses)
     assert clause in cited, f"expected a refusal citing {clause}; it cites {cited}: {refusal.message}"
-    rules = ruleset(play.regulation)
-    stating = {name: c for name, c in rules.citations.items() if clause in c.clauses}
     if os.environ.get(CITATIONS_ENV, "exact") != "contains":
-        allowed = sorted({tuple(sorted(c.clauses)) for c in stating.values()})
-        assert tuple(cited) in allowed, (
-            f"expected the clauses the rule set cites for a rule {clause} states, exactly "
-            f"({' or '.join(str(list(a)) for a in allowed)}); the refusal cites {cited}: {refusal.message}"
+        assert cited == sorted(reference.clauses), (
+            f"expected the clauses the rule set cites for {reference.rule}, exactly ({sorted(reference.clauses)}); "
+            f"the refusal cites {cited}: {refusal.message}"
         )
-        stating = {name: c for name, c in stating.items() if sorted(c.clauses) == cited}
-    assert refusal.rule in stating, (
-        f"expected the refusal to name the rule that forbids it ({' or '.join(sorted(stating))}, "
-        f"whose citation holds {clause}); it names {refusal.rule!r}: {refusal.message}"
+    assert refusal.rule == reference.rule, (
+        f"expected the refusal to name the rule that forbids it, {reference.rule!r}; it names {refusal.rule!r}: "
+        f"{refusal.message}"
     )
 
 
@@ -391,9 +468,10 @@ def refused_assumption(play: Play, rule: str) -> None:
 
 @then(parsers.parse("it is refused as bad input naming {name}"))
 def refused_input(play: Play, name: str) -> None:
+    """An input error whose field is exactly the one named (one field, never a list)."""
     refusal = play.take_refusal()
     assert refusal.code == "input_error", f"expected bad input, got {refusal}"
-    assert refusal.field is not None and name in refusal.field, f"expected the field {name}: {refusal}"
+    assert refusal.field == name, f"expected the field {name!r} exactly; it names {refusal.field!r}: {refusal}"
 
 
 # ---------------------------------------------------------------- Then: results
@@ -411,7 +489,8 @@ def bettor_even(play: Play, bettor: str) -> None:
 @then("the settlement is:")
 def settlement(play: Play, datatable: list[list[str]]) -> None:
     head, *rows = datatable
-    seen = [e for e in play.events() if e["type"] == "settle"]
+    play.seen.order.append(("settle",))  # every settlement, in its order
+    seen = [e for e in play.events("settle") if e["type"] == "settle"]
     got = [
         [str(e.get(h if h not in ("outcome", "net") else {"outcome": "info", "net": "amount"}[h], "")) for h in head]
         for e in seen
@@ -421,7 +500,7 @@ def settlement(play: Play, datatable: list[list[str]]) -> None:
 
 @then(parsers.re(r"the dealer (?P<what>has blackjack|busts|stands on (?P<total>\d+))"))
 def dealer_result(play: Play, what: str, total: str | None) -> None:
-    final = [e for e in play.events() if e["type"] == "dealer_total"]
+    final = [e for e in play.events("dealer_total") if e["type"] == "dealer_total"]
     assert final, "the dealer has not finished"
     state = final[-1]["info"]
     if total is not None:
@@ -432,7 +511,7 @@ def dealer_result(play: Play, what: str, total: str | None) -> None:
 
 @then("the dealer draws no second card")
 def dealer_no_card(play: Play) -> None:
-    events = play.events()
+    events = play.events("dealer_card", "dealer_discards")
     assert sum(e["type"] == "dealer_card" for e in events) == 1, "the dealer drew"
     assert any(e["type"] == "dealer_discards" for e in events), "the dealer did not discard"
 
@@ -448,13 +527,13 @@ def box_may(play: Play, box: int, neg: str, action: str) -> None:
 
 @then(parsers.re(r"box (?P<box>\d+) holds (?P<count>\d+) hands?"), converters={"box": int, "count": int})
 def box_hands(play: Play, box: int, count: int) -> None:
-    hands = {e["hand"] for e in play.events() if e["type"] == "card" and e["box"] == box}
+    hands = {e["hand"] for e in play.events("card") if e["type"] == "card" and e["box"] == box}
     assert len(hands) == count, f"box {box} has hands {sorted(hands)}"
 
 
 @then(parsers.re(r"insurance is (?P<neg>not )?offered"))
 def insurance_offered(play: Play, neg: str | None) -> None:
-    offered = any(e["type"] == "insurance_offered" for e in play.events())
+    offered = any(e["type"] == "insurance_offered" for e in play.events("insurance_offered"))
     assert offered != bool(neg), f"log: {play.events()}"
 
 
@@ -468,6 +547,10 @@ def log_in_order(play: Play, datatable: list[list[str]]) -> None:
     """Each row is an event (only the columns filled are compared); the rows must appear
     in the log in this order, other events may come between."""
     head, *rows = datatable
+    if "type" in head:
+        types = tuple(row[head.index("type")] for row in rows if row[head.index("type")])
+        play.seen.events.update(types)
+        play.seen.order.append(types)
     events = play.events()
     position = 0
     for row in rows:
@@ -527,38 +610,38 @@ def change_dealer(play: Play) -> None:
 
 @then(parsers.re(r"the cut is offered to (?:box (?P<box>\d+)|(?P<anyone>any player))"))
 def cut_offered(play: Play, box: str | None, anyone: str | None) -> None:
-    offer = play.state()["cut_offer"]
-    assert offer == (None if anyone else int(box or 0)), f"the cut is offered to {offer}"
-    assert play.state()["awaiting_cut"], "no cut is awaited"
+    state = play.state("cut_offer", "awaiting_cut")
+    assert state["cut_offer"] == (None if anyone else int(box or 0)), f"the cut is offered to {state['cut_offer']}"
+    assert state["awaiting_cut"], "no cut is awaited"
 
 
 @then(parsers.re(r"the cut card lies (?P<count>\d+) cards from the end"), converters={"count": int})
 def cut_card_at(play: Play, count: int) -> None:
-    placed = [e for e in play.events() if e["type"] == "cut_card"]
+    placed = [e for e in play.events("cut_card") if e["type"] == "cut_card"]
     assert placed and placed[-1]["total"] == count, f"cut card events: {placed}"
 
 
 @then(parsers.re(r"the burnt cards are (?P<codes>.+)"))
 def burnt(play: Play, codes: str) -> None:
-    burns = [e["card"] for e in play.since("cut", "dealer_change") if e["type"] == "burn"]
+    burns = [e["card"] for e in play.since("cut", "dealer_change", checked=("burn",)) if e["type"] == "burn"]
     assert burns == cards(codes), f"burnt: {burns}"
 
 
 @then("no card is burnt")
 def none_burnt(play: Play) -> None:
-    burns = [e["card"] for e in play.since("cut", "dealer_change") if e["type"] == "burn"]
+    burns = [e["card"] for e in play.since("cut", "dealer_change", checked=("burn",)) if e["type"] == "burn"]
     assert burns == [], f"burnt: {burns}"
 
 
 @then(parsers.re(r"the cut card has (?P<neg>not )?come out"))
 def cut_card_out(play: Play, neg: str | None) -> None:
-    out = any(e["type"] == "cut_card_out" for e in play.since("shuffle"))
+    out = any(e["type"] == "cut_card_out" for e in play.since("shuffle", checked=("cut_card_out",)))
     assert out != bool(neg), "the cut card " + ("came out" if out else "did not come out")
 
 
 @then(parsers.re(r"the last round is (?P<neg>not )?announced"))
 def last_round(play: Play, neg: str | None) -> None:
-    said = any(e["type"] == "last_round" for e in play.since("shuffle"))
+    said = any(e["type"] == "last_round" for e in play.since("shuffle", checked=("last_round",)))
     assert said != bool(neg), f"log: {play.since('shuffle')}"
 
 
@@ -569,7 +652,7 @@ def next_round(play: Play, neg: str) -> None:
     shoe (``last_round_on_cut_card``, citing exactly its clauses: any other refusal, a limit or
     a seat, says nothing of the cut card); the state alone could say so while the table deals
     on. Where it can, the shoe waits for neither a shuffle nor a cut."""
-    state = play.state()
+    state = play.state("cut_card_out", "awaiting_cut")
     if neg == "can":
         assert not state["cut_card_out"] and not state["awaiting_cut"], f"state: {state}"
         return
@@ -639,30 +722,32 @@ def comes_back(play: Play, bettor: str) -> None:
 @then(parsers.re(r"the (?P<what>voided|returned) cards? (?:is|are) (?P<codes>.+)"))
 def remedied(play: Play, what: str, codes: str) -> None:
     infos = {"voided": ("void",), "returned": ("return_to_shoe", "next_card")}[what]
-    got = [e["card"] for e in play.events() if e["type"] == "remedy" and e.get("info") in infos]
+    got = [e["card"] for e in play.events("remedy") if e["type"] == "remedy" and e.get("info") in infos]
     assert got == ([] if codes == "none" else cards(codes)), f"{what}: {got}"
 
 
 @then("the round is reconstructed and dealt again")
 def reconstructed(play: Play) -> None:
-    assert any(e["type"] == "remedy" and e.get("info") == "reconstruct" for e in play.events()), "no reconstruction"
+    remedies = play.events("remedy")
+    assert any(e["type"] == "remedy" and e.get("info") == "reconstruct" for e in remedies), "no reconstruction"
 
 
 @then(parsers.re(r"(?P<bettor>\w+)'s balance is (?P<amount>\S+)"))
 def balance(play: Play, bettor: str, amount: str) -> None:
-    got = play.state()["balances"].get(bettor, "0")
+    got = play.state("balances")["balances"].get(bettor, "0")
     assert parse_money(got) == parse_money(amount), f"{bettor}'s balance is {got}"
 
 
 @then(parsers.re(r"(?P<bettor>\w+)'s winnings of (?P<amount>\S+) are held on the table"))
 def held(play: Play, bettor: str, amount: str) -> None:
-    got = play.state()["held"].get(bettor)
-    assert got is not None and parse_money(got) == parse_money(amount), f"held: {play.state()['held']}"
+    held = play.state("held")["held"]
+    assert held.get(bettor) is not None and parse_money(held[bettor]) == parse_money(amount), f"held: {held}"
 
 
 @then(parsers.re(r"nothing of (?P<bettor>\w+)'s is held"))
 def not_held(play: Play, bettor: str) -> None:
-    assert bettor not in play.state()["held"], f"held: {play.state()['held']}"
+    held = play.state("held")["held"]
+    assert bettor not in held, f"held: {held}"
 
 
 # ---------------------------------------------------------------- the session level
@@ -705,104 +790,51 @@ def session_play(play: Play, bet: str) -> None:
 
 @then(parsers.re(r"the bankers (?:were|are so far) (?P<who>.+) in turn"))
 def bankers(play: Play, who: str) -> None:
-    got = [e["bettor"] for e in play.events() if e["type"] == "banker"]
+    got = [e["bettor"] for e in play.events("banker") if e["type"] == "banker"]
     assert got == names(who), f"bankers: {got}"
 
 
 @then(parsers.re(r"(?P<who>\w+) banks now"))
 def banks_now(play: Play, who: str) -> None:
-    assert play.state()["banker"] == who, f"the banker is {play.state()['banker']}"
+    banker = play.state("banker")["banker"]
+    assert banker == who, f"the banker is {banker}"
 
 
 @then(parsers.re(r"(?P<who>\w+) has advanced (?P<amount>\S+) to the bank"))
 def advanced(play: Play, who: str, amount: str) -> None:
-    got = play.state()["advances"][who]
+    got = play.state("advances")["advances"][who]
     assert parse_money(got) == parse_money(amount), f"{who} advanced {got}"
 
 
 @then(parsers.re(r"the bank holds (?P<amount>\S+)"))
 def bank_holds(play: Play, amount: str) -> None:
-    got = play.state()["bank"]
+    got = play.state("bank")["bank"]
     assert parse_money(got) == parse_money(amount), f"the bank holds {got}"
 
 
 @then(parsers.re(r"(?P<who>\w+)'s result at the table is (?P<amount>\S+)"))
 def table_result(play: Play, who: str, amount: str) -> None:
-    got = play.state()["results"][who]
+    got = play.state("results")["results"][who]
     assert parse_money(got) == parse_money(amount), f"{who}'s result is {got}"
 
 
 @then(parsers.re(r"(?P<who>\w+)'s final balance is (?P<amount>\S+)"))
 def final_balance(play: Play, who: str, amount: str) -> None:
-    got = play.state()["final"][who]
+    got = play.state("final")["final"][who]
     assert parse_money(got) == parse_money(amount), f"{who}'s final balance is {got}"
-
-
-def _shoes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A table's log shoe by shoe (from one shuffle to the next; a refill from the discards is
-    part of its shoe): the box offered the cut, who bet on which box (``seats``), and the box
-    that got the first card behind the cut card (0: the dealer; ``None``: no card came after it,
-    or it never came out). A card that brings the cut card out is logged after ``cut_card_out``:
-    the card behind it is the next one."""
-    shoes: list[dict[str, Any]] = []
-    cards_to_go = 0  # after cut_card_out: 2 (the card that brought it out, then the one behind)
-    for event in events:
-        kind = event["type"]
-        if kind == "shuffle" and event.get("info") != "discards":
-            shoes.append({"offer": None, "seats": {}, "receiver": None})
-            cards_to_go = 0
-        elif not shoes:
-            continue
-        elif kind == "offer_cut" and shoes[-1]["offer"] is None:
-            shoes[-1]["offer"] = event.get("box")
-        elif kind == "bet":
-            shoes[-1]["seats"].setdefault(event["box"], event["bettor"])
-        elif kind == "cut_card_out":
-            cards_to_go = 2
-        elif cards_to_go and kind in ("card", "dealer_card"):
-            cards_to_go -= 1
-            if not cards_to_go:
-                shoes[-1]["receiver"] = event.get("box", 0)
-        elif kind == "clear":
-            cards_to_go = 0
-    return shoes
-
-
-@then(parsers.re(r"the cuts were offered to (?P<who>.+) in turn"))
-def cuts_offered(play: Play, who: str) -> None:
-    """Who was offered each shoe's cut: the player betting on the box offered, in that shoe."""
-    got = [shoe["seats"].get(shoe["offer"], f"box {shoe['offer']}") for shoe in _shoes(play.events())]
-    assert got == names(who), f"the cuts were offered to {got}"
-
-
-@then("each shoe's cut was offered to the player who would have received the cut card, at his box now")
-def cuts_offered_to_receivers(play: Play) -> None:
-    """The shoe before's receiver of the card behind the cut card, found in the log, is offered
-    the next cut at the box he bets on in the new shoe; failing him (the first shoe, the dealer
-    took the card, no card came after it, he bets no more) the cut goes to box 1."""
-    shoes = _shoes(play.events())
-    assert len(shoes) > 1, "a single shoe"
-    for n, (before, shoe) in enumerate(zip([None, *shoes], shoes, strict=False), start=1):
-        player = before["seats"].get(before["receiver"]) if before else None
-        boxes = {name: box for box, name in shoe["seats"].items()}
-        expected = boxes.get(player, 1) if player else 1
-        assert shoe["offer"] == expected, (
-            f"shoe {n}: the cut was offered to box {shoe['offer']}, not box {expected} "
-            f"({player or 'nobody'} would have received the cut card): {shoes}"
-        )
 
 
 @then("the session is over")
 def session_over(play: Play) -> None:
-    assert play.state()["over"], "the session is not over"
+    assert play.state("over")["over"], "the session is not over"
 
 
 @then("the session's accounts agree with its log")
 def session_accounts(play: Play) -> None:
     """Recompute every balance from the log alone: results from the settlements, advances
     and shares from their events; the shares are equal and everything adds up to zero."""
-    events = play.events()
-    state = play.state()
+    events = play.events("settle", "advance", "share")
+    state = play.state("advances", "results", "final")
     people = list(state["advances"])
     result = {
         p: sum(parse_money(e["amount"]) for e in events if e["type"] == "settle" and e["bettor"] == p) for p in people

@@ -1,11 +1,14 @@
 """Run the mutants, print the table and the mutation score, write ``reports/mutants.json``.
 
     python -m tests.mutants [NAME ...] [--jobs N] [--all-regulations] [--json]
+    python -m tests.mutants --deviations [NAME ...] [--jobs N]
 
 By default each mutant meets the scenarios of a sample of the regulations it concerns (fast,
 what ``tests/test_mutants.py`` runs); ``--all-regulations`` runs every regulation it concerns
 and shows where no scenario catches it. ``--json``: the whole report on stdout instead of the
-table. The report file is written only when every mutant ran.
+table. The report file is written only when every mutant ran. ``--deviations``: the outside
+lab's deviations from the protocol (:mod:`tests.mutants.deviations`) instead, each on every
+Uruguayan scenario (not written to the report file).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import json
 import sys
 
 from tests.mutants.catalog import MUTANTS
+from tests.mutants.deviations import DEVIATIONS
 from tests.mutants.run import REPORT, run_all, table, write_report
 
 
@@ -26,15 +30,17 @@ def main(argv: list[str] | None = None) -> int:
         "--all-regulations", action="store_true", help="run each mutant on every regulation it concerns"
     )
     parser.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    parser.add_argument("--deviations", action="store_true", help="the lab's deviations from the protocol instead")
     args = parser.parse_args(argv)
-    report = run_all(args.names or None, jobs=args.jobs, full=args.all_regulations)
-    if not args.names:
+    names = args.names or (list(DEVIATIONS) if args.deviations else None)
+    report = run_all(names, jobs=args.jobs, full=args.all_regulations)
+    if not args.names and not args.deviations:
         write_report(report)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
         print(table(report))
-        if not args.names:
+        if not args.names and not args.deviations:
             print(f"report: {REPORT.relative_to(REPORT.parents[1])}")
     control_ok = report["control"] is None or report["control"]["failing"] == 0
     return 0 if control_ok and report["caught"] == report["total"] else 1

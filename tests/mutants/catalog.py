@@ -43,6 +43,7 @@ class Mutant:
     regulations: tuple[str, ...]  # the regulations it concerns
     apply: Callable[[], None]
     quick: tuple[str, ...] = ()  # the regulations of the quick run (default: all it concerns)
+    breaks: tuple[str, ...] = ()  # a deviation: the protocol's obligations it breaks (their ids)
 
     def run_on(self, full: bool) -> tuple[str, ...]:
         """The regulations whose scenarios run against it: all it concerns, or the quick sample."""
@@ -330,9 +331,12 @@ CONTROL = Mutant("none", "control", "no fault: the engine as it is, through the 
 
 
 def mutant(name: str) -> Mutant:
+    """A mutant, a deviation (:mod:`tests.mutants.deviations`) or the control, by name."""
+    from tests.mutants.deviations import DEVIATIONS
+
     if name == CONTROL.name:
         return CONTROL
-    try:
-        return MUTANTS[name]
-    except KeyError:
-        raise MutantError(f"no mutant {name!r}; known: {', '.join(MUTANTS)}") from None
+    found = MUTANTS.get(name) or DEVIATIONS.get(name)
+    if found is None:
+        raise MutantError(f"no mutant {name!r}; known: {', '.join([*MUTANTS, *DEVIATIONS])}")
+    return found

@@ -12,6 +12,7 @@ Mutants run side by side (``jobs`` child pytest processes at once).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -25,13 +26,15 @@ from typing import Any
 
 from spec_engine.kit.driver import PROTOCOL_VERSION
 from tests.mutants.catalog import CONTROL, MUTANTS, Mutant, mutant
-from tests.mutants.selection import REGULATIONS_ENV
+from tests.mutants.selection import PLAN_ENV, REGULATIONS_ENV, SCENARIOS_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT = ROOT / "reports" / "mutants.json"
 
 
-def _environment(m: Mutant, results: Path, regulations: tuple[str, ...]) -> dict[str, str]:
+def _environment(
+    m: Mutant, results: Path, regulations: tuple[str, ...], scenarios: list[tuple[str, int, str | None]] | None = None
+) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
     env.update(
         BLACKJACK_SPEC_IMPL=f"{sys.executable} -m tests.mutants.adapter {m.name}",
@@ -39,6 +42,8 @@ def _environment(m: Mutant, results: Path, regulations: tuple[str, ...]) -> dict
         BLACKJACK_SPEC_TIMEOUT=env.get("BLACKJACK_SPEC_TIMEOUT", "5"),
     )
     env[REGULATIONS_ENV] = ",".join(regulations)
+    if scenarios is not None:
+        env[SCENARIOS_ENV] = json.dumps(sorted(scenarios, key=str))
     return env
 
 
@@ -65,9 +70,12 @@ def probe(m: Mutant, *, timeout: float = 20) -> str | None:
     return None
 
 
-def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[str, Any]:
+def run_mutant(
+    m: Mutant, *, full: bool = False, timeout: float = 120, scenarios: list[tuple[str, int, str | None]] | None = None
+) -> dict[str, Any]:
     """Run the scenarios of ``m``'s regulations (``full``: all it concerns, else its quick
-    sample) against it; the outcome as a report entry."""
+    sample) against it, or only ``scenarios`` of them (feature, line, row: as test vectors name
+    them); the outcome as a report entry."""
     regulations = m.run_on(full)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"mutant-{m.name}-") as tmp:
@@ -89,7 +97,12 @@ def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[s
             "tests/test_features.py",
         ]
         proc = subprocess.run(
-            argv, cwd=ROOT, env=_environment(m, results, regulations), capture_output=True, text=True, timeout=timeout
+            argv,
+            cwd=ROOT,
+            env=_environment(m, results, regulations, scenarios),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
         scenarios: list[dict[str, Any]] = json.loads(results.read_text("utf-8")) if results.exists() else []
     failing = [s for s in scenarios if s["status"] == "failed"]
@@ -128,17 +141,51 @@ def run_mutant(m: Mutant, *, full: bool = False, timeout: float = 120) -> dict[s
     return entry
 
 
+Place = tuple[str, int, str | None]
+
+
+def run_plan(plan: dict[Place, str], *, timeout: float = 300) -> dict[Place, bool]:
+    """One run of several deviations at once (each scenario of ``plan`` plays the deviation
+    planned for it, through the multiplexing adapter; ``""``: none): whether each failed."""
+    with tempfile.TemporaryDirectory(prefix="deviations-") as tmp:
+        folder = Path(tmp)
+        spec = {
+            "current": str(folder / "current"),
+            "outcomes": str(folder / "outcomes.json"),
+            "plan": [[*place, name] for place, name in plan.items()],
+        }
+        (folder / "plan.json").write_text(json.dumps(spec), encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+        env.update(
+            BLACKJACK_SPEC_IMPL=f"{sys.executable} -m tests.mutants.adapter --plan {spec['current']}",
+            BLACKJACK_SPEC_RESULTS=str(folder / "scenarios.json"),
+        )
+        env[PLAN_ENV] = str(folder / "plan.json")
+        argv = [sys.executable, "-m", "pytest", "-q", "--assert=plain", "-p", "no:hypothesispytest"]
+        argv += ["-p", "spec_engine.suite.results_elsewhere", "-p", "tests.mutants.selection", "--tb=no"]
+        subprocess.run(
+            [*argv, "--no-header", "tests/test_features.py"], cwd=ROOT, env=env, capture_output=True, timeout=timeout
+        )
+        outcomes = (
+            json.loads((folder / "outcomes.json").read_text("utf-8")) if (folder / "outcomes.json").exists() else []
+        )
+    return {(feature, line, row): failed for feature, line, row, _, failed in outcomes}
+
+
 def run_all(
     names: Iterable[str] | None = None, *, jobs: int = 2, full: bool = False, control: bool = True
 ) -> dict[str, Any]:
-    """Run the mutants (all by default) and the control (on every regulation); the whole
-    report. ``full``: each mutant on every regulation it concerns, not its quick sample."""
+    """Run the mutants (all by default) and the control (on every regulation they concern);
+    the whole report. ``full``: each mutant on every regulation it concerns, not its quick
+    sample."""
     chosen = [mutant(n) for n in names] if names is not None else list(MUTANTS.values())
     if control:
-        chosen = [CONTROL, *[m for m in chosen if m is not CONTROL]]
+        concerned = {r for m in chosen for r in m.regulations} or set(CONTROL.regulations)
+        scope = dataclasses.replace(CONTROL, regulations=tuple(r for r in CONTROL.regulations if r in concerned))
+        chosen = [scope, *[m for m in chosen if m.name != CONTROL.name]]
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        entries = list(pool.map(lambda m: run_mutant(m, full=full or m is CONTROL), chosen))
+        entries = list(pool.map(lambda m: run_mutant(m, full=full or m.name == CONTROL.name), chosen))
     ctrl = next((e for e in entries if e["mutant"] == CONTROL.name), None)
     mutants = [e for e in entries if e["mutant"] != CONTROL.name]
     caught = sum(e["caught"] for e in mutants)

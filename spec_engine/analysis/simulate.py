@@ -48,10 +48,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, SupportsIndex
+from typing import Any
 
 from spec_engine.analysis.model import odds_key
-from spec_engine.cards import DECK, Card, Shoe
+from spec_engine.cards import DECK, Shoe
 from spec_engine.errors import InputError
 from spec_engine.events import Money
 from spec_engine.game import Phase, Round
@@ -71,39 +71,6 @@ def stake_for(rules: RuleSet) -> int:
 Z99 = 2.5758293035489004
 """The standard normal quantile of a two-sided 99 % interval."""
 UPCARD = {1: "A", 10: "T"}
-
-
-class _RandomPile(list[Card]):
-    """The cards left in a shoe, whose next card (``pop()``) is picked at random among them:
-    an incremental Fisher-Yates shuffle."""
-
-    def __init__(self, cards: list[Card], rng: random.Random) -> None:
-        super().__init__(cards)
-        self._random = rng.random
-
-    def pop(self, index: SupportsIndex = -1) -> Card:
-        if index != -1:
-            return super().pop(index)
-        last = len(self) - 1
-        pick = int(self._random() * (last + 1))
-        self[pick], self[last] = self[last], self[pick]
-        return super().pop()
-
-
-class RandomShoe(Shoe):
-    """A full shoe of ``decks`` decks in uniformly random order, drawn lazily: each card is
-    picked at random among those left, so a round pays for the few cards it uses, not for
-    shuffling the whole shoe. (The engine draws the last card of the shoe's pile; here the
-    pile picks it.)"""
-
-    __slots__ = ()
-
-    def __init__(self, cards: list[Card], rng: random.Random) -> None:
-        super().__init__(())
-        self._cards = _RandomPile(cards, rng)
-
-    def peek(self) -> Card | None:  # the next card is not decided before it is drawn
-        return None
 
 
 Policy = Callable[[Round], None]
@@ -260,7 +227,7 @@ def play_chunk(
     tally = Tally(stake=stake, chunks=[chunk])
     limits = table_limits(rules)
     for _ in range(rounds):
-        shoe = RandomShoe(full[:], rng)
+        shoe = Shoe.drawn_at_random(full, rng)
         rnd = play_round(rules, shoe, policy, stake, limits)
         net = rnd.net["P"]
         tally.rounds += 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from spec_engine.errors import InputError
 
@@ -152,6 +152,26 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         rng.shuffle(cards)
 
 
+T = TypeVar("T")
+
+
+def state_of(made: object) -> dict[str, Any]:
+    """Every attribute of one of the engine's objects, by name, in either build (a compiled class
+    gives them as a dictionary, a Python class with slots as ``(None, dictionary)``)."""
+    state = made.__getstate__()
+    return dict(state[1] if isinstance(state, tuple) else cast(dict[str, Any], state))
+
+
+def restored(kind: Callable[..., T], made_by: tuple[Any, ...], state: dict[str, Any]) -> T:
+    """An object made by its constructor from ``made_by``, then given ``state``: how the engine's
+    objects are copied and pickled (``__reduce__``) in either build, since a compiled class makes
+    its objects through its constructor only."""
+    made = kind(*made_by)
+    for name, value in state.items():
+        setattr(made, name, value)
+    return made
+
+
 class ShoeExhausted(InputError):
     """A stacked shoe ran out: the scenario did not stack enough cards."""
 
@@ -207,6 +227,9 @@ class Shoe:
             cards[pick], cards[last] = cards[last], cards[pick]
         self.dealt += 1
         return cards.pop()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (Shoe, ((),), state_of(self))
 
     def peek(self) -> Card | None:
         """The next card, or ``None`` (an empty shoe, or one drawn at random)."""

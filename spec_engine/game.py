@@ -26,7 +26,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple, TypeGuard, cast
 
 from spec_engine import events as ev
-from spec_engine.cards import Card, Shoe, ShoeExhausted
+from spec_engine.cards import Card, Shoe, ShoeExhausted, restored, state_of
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
 from spec_engine.rules import RuleSet
@@ -98,6 +98,9 @@ class Hand:
         self.surrendered = False  # (a late surrender waits for the dealer's second card)
         self.done = self.natural = ace and hard == 11 and len(cards) == 2 and not from_split
         self.from_split = from_split
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (Hand, ([], {}), state_of(self))
 
     def add(self, card: Card) -> None:
         self.cards.append(card)
@@ -184,6 +187,9 @@ class Box:
         self.even_money: AbstractSet[str] = _NOBODY
         self.seated = seated
         self.series_open = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (Box, (0, False), state_of(self))
 
     @property
     def owner(self) -> str:
@@ -414,6 +420,16 @@ class Round:
                 _ACCEPTED.clear()
             known = _ACCEPTED[key] = _Accepted(rules)
         self._known = known
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy (``copy.deepcopy``) or a pickle, in either build: the round remade from its rule
+        set, shoe, limits and log, then given its state. Its log is its own (a deep copy may map
+        it to another list in its memo); it has no refill: a copy never shuffles its table's
+        discards."""
+        state = state_of(self)
+        for name in ("_emit", "_known", "_refill"):  # (made again by the constructor, or none)
+            del state[name]
+        return restored, (Round, (self.rules, self.shoe, self.min_bet, self.max_bet, None, self.log), state)
 
     # ------------------------------------------------------------------ views
     @property

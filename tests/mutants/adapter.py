@@ -9,7 +9,12 @@ fault) inside this process, then answers JSON-lines requests on stdin exactly as
 
 from __future__ import annotations
 
+import os
 import sys
+
+# A mutant patches the engine's classes: the pure engine, in this process (a compiled class cannot
+# be patched), chosen before the engine is first imported.
+os.environ["BLACKJACK_SPEC_PURE"] = "1"
 
 from spec_engine.kit.protocol import serve
 from tests.mutants.catalog import MutantError, mutant

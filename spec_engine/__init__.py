@@ -53,11 +53,13 @@ def compiled_folders() -> tuple[Path, ...]:
     return (_HERE / "_compiled", _HERE.parent / "build" / "compiled" / "spec_engine")
 
 
-def _choose() -> tuple[str, str]:
-    """The engine to run and why (one sentence); puts the compiled folder on the path if it is chosen."""
+def choose(folders: tuple[Path, ...]) -> tuple[str, str, Path | None, bool]:
+    """The engine to run, why (one sentence), the compiled folder to load it from (``None``: the
+    pure engine) and whether to say why on standard error (a build made from other sources): the
+    first of ``folders`` holding a build, if it is current."""
     if os.environ.get(PURE) == "1":
-        return "pure", f"{PURE}=1 selects the pure engine."
-    for folder in compiled_folders():
+        return "pure", f"{PURE}=1 selects the pure engine.", None, False
+    for folder in folders:
         try:
             stamp = (folder / STAMP).read_text(encoding="utf-8")
         except OSError:
@@ -67,19 +69,23 @@ def _choose() -> tuple[str, str]:
         except OSError:  # (a source missing: nothing to compare with)
             current = False
         if not current:
-            note = (
+            return (
+                "pure",
                 f"The compiled engine in {folder} was built from other sources or for another Python: "
-                "the pure engine runs (make compiled rebuilds it)."
+                "the pure engine runs (make compiled rebuilds it).",
+                None,
+                True,
             )
-            print(f"blackjack-spec: {note}", file=sys.stderr)
-            return "pure", note
-        __path__.insert(0, str(folder))
-        return "compiled", f"Compiled by mypyc from this source ({folder})."
-    return "pure", "No compiled build is present: the pure engine runs."
+        return "compiled", f"Compiled by mypyc from this source ({folder}).", folder, False
+    return "pure", "No compiled build is present: the pure engine runs.", None, False
 
 
-ENGINE, ENGINE_NOTE = _choose()
+ENGINE, ENGINE_NOTE, _FOLDER, _SAY = choose(compiled_folders())
 """Which engine runs, ``compiled`` or ``pure``, and why (one sentence)."""
+if _FOLDER is not None:
+    __path__.insert(0, str(_FOLDER))  # the compiled modules, and their group's library, first
+if _SAY:  # a stale build is never used silently: said once a process
+    print(f"blackjack-spec: {ENGINE_NOTE}", file=sys.stderr)
 
 
 def source_docstring(module: str) -> str:

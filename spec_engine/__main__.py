@@ -476,11 +476,12 @@ def cmd_verify(folder: str) -> tuple[str, bool]:
 
 
 def version_text() -> str:
-    from spec_engine import __version__
+    from spec_engine import ENGINE, __version__
     from spec_engine.kit.manifest import current
     from spec_engine.kit.versions import current as protocol
 
-    return f"blackjack-spec {__version__} (conformance suite {current()['version']}, protocol {protocol()})"
+    engine = "compiled engine" if ENGINE == "compiled" else "pure engine"  # (mypyc's, or pure Python)
+    return f"blackjack-spec {__version__} (conformance suite {current()['version']}, protocol {protocol()}; {engine})"
 
 
 def program_name() -> str:

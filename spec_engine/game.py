@@ -260,6 +260,21 @@ def _is_money(value: object) -> TypeGuard[Money]:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
+def given_items(given: object, field: str, size: int = 0, shape: str = "") -> list[Any]:
+    """The items of ``given``, a caller's collection; with ``size``, each a list or tuple of that
+    many values (``shape`` names them), as a tuple. Anything else is the refusal naming ``field``."""
+    if not isinstance(given, Iterable):
+        raise InputError(f"a collection is expected, not {given!r}", field=field)
+    if not size:
+        return list(given)
+    out = []
+    for item in given:
+        if not isinstance(item, (tuple, list)) or len(item) != size:
+            raise InputError(f"each is given as ({shape}), not {item!r}", field=field)
+        out.append(tuple(item))
+    return out
+
+
 def limits_input(min_bet: object, max_bet: object) -> tuple[Money, Money | None]:
     """A table's limits as exact amounts, or the refusal naming the field ``limits``. Checked
     wherever limits are given: a round, a table."""
@@ -810,7 +825,7 @@ class Round:
             order = self._in_order(rules.deal_order)
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         mistakes: dict[int, list[int | None]] = {}
-        for n, to_box in cast(Iterable[Any], misdeals or ()):  # (each pair checked here)
+        for n, to_box in given_items(misdeals, "misdeals", 2, "card, box") if misdeals else ():
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
                 raise InputError(f"the deal has cards 1..{2 * len(order) + 1}, not {n!r}", field="misdeals")
             mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
@@ -1346,10 +1361,11 @@ class Round:
         return event
 
     def _decliners(self, box: Box, hand: Hand, declining: object, rule: str, action: str) -> set[str]:
-        out: set[str] = set(cast(Iterable[str], declining))  # (each checked below: a stake on the hand)
-        for bettor in out:
+        out: set[str] = set()
+        for bettor in given_items(declining, "declining") if declining else ():
             if bettor not in hand.stakes:
                 raise InputError(f"{bettor} has no stake on box {box.number}'s hand", field="declining")
+            out.add(bettor)
         if out and not getattr(self.rules, rule):
             raise self._refuse(rule, f"bettors behind must follow the box's {action}", action)
         if self.decider(box.number) in out:

@@ -16,7 +16,7 @@ from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
-from spec_engine.game import Phase, Round, limits_input, limits_refusal, seat_holders
+from spec_engine.game import Phase, Round, given_items, limits_input, limits_refusal, seat_holders
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
@@ -29,6 +29,12 @@ def _bettor(name: object) -> str:
     if not isinstance(name, str) or not name:
         raise InputError(f"a bettor is named by a non-empty string, not {name!r}", field="bettor")
     return name
+
+
+def _bet(given: object) -> tuple[object, object, object]:
+    """A bet given to :meth:`Table.play`: (box, bettor, amount), or the refusal naming ``bets``."""
+    box, bettor, amount = given_items((given,), "bets", 3, "box, bettor, amount")[0]
+    return box, bettor, amount
 
 
 def people_at(rules: RuleSet, players: int) -> int:
@@ -433,18 +439,21 @@ class Table:
         self.log.append(event)
         return event
 
-    def play(self, bets: Iterable[tuple[object, object, object]], policy: Policy = simple_policy) -> Round:
+    def play(self, bets: Iterable[object], policy: Policy = simple_policy) -> Round:
         """Play one whole round: place the bets, deal, decline insurance, let ``policy``
         decide every hand, settle and clear."""
         rnd = self.new_round()
         stayed = self.stayed
         place = rnd.place_bet
         if not stayed:  # (a bettor given twice for a box is refused by place_bet)
-            for box, bettor, amount in bets:
+            for bet in bets:
+                if type(bet) is not tuple or len(bet) != 3:  # (else: a bet as the engine's callers give it)
+                    bet = _bet(bet)
+                box, bettor, amount = bet
                 place(box, bettor, amount)
         else:
             wanted: dict[tuple[object, object], object] = {}
-            for box, bettor, amount in bets:
+            for box, bettor, amount in map(_bet, bets):
                 if (box, bettor) in wanted:
                     raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
                 wanted[box, bettor] = amount

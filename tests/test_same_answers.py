@@ -137,3 +137,19 @@ def test_a_build_made_from_other_sources_is_never_used(tmp_path: Path, monkeypat
     assert spec_engine.choose((empty,))[::2] == ("pure", None)
     monkeypatch.setenv(spec_engine.PURE, "1")
     assert spec_engine.choose((current,)) == ("pure", "BLACKJACK_SPEC_PURE=1 selects the pure engine.", None, False)
+
+
+def test_the_site_build_plays_the_scenarios_on_the_pure_engine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make site`` plays the scenarios for the pages on the pure engine, the reference; the
+    suite plays them on the compiled one (``tests/test_features.py``): every ``make test`` both."""
+    tool = load_tool("build", "build_for_same_answers")
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    seen: dict[str, Any] = {}
+
+    def python(*args: str, ok: tuple[int, ...] = (0,), env: dict[str, str] | None = None) -> str:
+        seen.update(args=args, env=env or {})
+        return ""
+
+    monkeypatch.setattr(tool, "python", python)
+    tool.run_scenarios()
+    assert "tests/test_features.py" in seen["args"] and seen["env"][spec_engine.PURE] == "1"

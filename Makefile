@@ -98,6 +98,19 @@ simulate: $(SITE_DEPS)
 	  --out reports/simulation/$$reg.jsonl --json > reports/simulation/$$reg.json \
 	  && mv reports/simulation/$$reg.json docs/simulations/$$reg.json || exit 1; done
 
+# Where the cut card lies: each rulebook's table deals CUT_SHOES whole shoes (cut card, burns and
+# all; one player) on the compiled engine, every core (resumable: the chunks go to
+# reports/cut-card/); the summaries (the return per round against the exact full-shoe figure, the
+# difference with its 99 % interval) go to docs/simulations/cut-card/, which the cost page and
+# the README's odds table show. Not a test: about 1.5 million shoes a rulebook, some 260 million
+# rounds in all, took about N hours here (see the README).
+CUT_SHOES ?= 1500000
+cut-card: $(SITE_DEPS) compiled
+	mkdir -p reports/cut-card docs/simulations/cut-card
+	for reg in $$($(PY) -m spec_engine regulations); do $(PY) -m spec_engine simulate $$reg --shoes $(CUT_SHOES) \
+	  --seed 2026 --out reports/cut-card/$$reg.jsonl --json > reports/cut-card/$$reg.json \
+	  && mv reports/cut-card/$$reg.json docs/simulations/cut-card/$$reg.json || exit 1; done
+
 # One text's checks (REG=XX, an id of `python -m spec_engine regulations`): the catalogs and rule
 # sets, its scenarios with its rows of the compare outlines (the regulation's marker), and the
 # traceability gate; what remains to do is listed by each.

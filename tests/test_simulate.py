@@ -89,11 +89,11 @@ def test_a_lost_card_or_chip_is_a_violation() -> None:
             rnd.close_insurance()
         else:
             rnd.stand(1)
-    assert _violations(rnd, shoe, "P") == 0
+    assert _violations(rnd, shoe.dealt, "P") == 0
     rnd.dealer.pop()  # a card gone missing
-    assert _violations(rnd, shoe, "P") == 1
+    assert _violations(rnd, shoe.dealt, "P") == 1
     rnd.net["P"] += 1  # a chip from nowhere
-    assert _violations(rnd, shoe, "P") == 2
+    assert _violations(rnd, shoe.dealt, "P") == 2
 
 
 def test_the_simple_policy_plays_too() -> None:

@@ -13,7 +13,7 @@ TEST_DEPS := $(VENV)/.test-installed
 
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: test site serve bench simulate check clean
+.PHONY: test site serve bench simulate cut-card check clean compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,15 +24,16 @@ $(PY):
 # dependencies (it has none; the versions come from requirements/ only): `import spec_engine`
 # works from any directory and the blackjack-spec command is in $(VENV)/bin. A change to this
 # recipe (the Makefile) reinstalls too.
-$(SITE_DEPS): requirements/kit.txt requirements/docs.txt requirements/analysis.txt pyproject.toml Makefile | $(PY)
-	$(PY) -m pip install --quiet -r requirements/kit.txt -r requirements/docs.txt -r requirements/analysis.txt
+$(SITE_DEPS): requirements/kit.txt requirements/docs.txt requirements/analysis.txt requirements/compile.txt pyproject.toml Makefile | $(PY)
+	$(PY) -m pip install --quiet -r requirements/kit.txt -r requirements/docs.txt -r requirements/analysis.txt \
+	  -r requirements/compile.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
 # What the tests add (make test): the linters, the browser driver, Ray for the real local cluster.
 $(TEST_DEPS): $(SITE_DEPS) requirements/test.txt requirements/ray.txt
 	$(PY) -m pip install --quiet -r requirements/kit.txt -r requirements/docs.txt -r requirements/analysis.txt \
-	  -r requirements/test.txt -r requirements/ray.txt
+	  -r requirements/compile.txt -r requirements/test.txt -r requirements/ray.txt
 	touch $@
 
 # Debian's Chromium for tests/browser/ (Playwright's own browser download is not used):
@@ -59,10 +60,17 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The engine compiled by mypyc from its own source into build/compiled/ (tools/compile_engine.py),
+# which spec_engine loads while it matches the source (BLACKJACK_SPEC_PURE=1: the pure engine);
+# redone only when the source changed. Without a C compiler it says so in one line and the pure
+# engine runs.
+compiled: $(SITE_DEPS)
+	$(PY) tools/compile_engine.py
+
 # The site, each phase redone only when its inputs changed (tools/build.py says which and times
 # each): the scenarios' live results, the JavaScript implementation's conformance reports, the
 # pages, the notebooks, MkDocs.
-site: $(SITE_DEPS) $(NODE_STAMP)
+site: $(SITE_DEPS) $(NODE_STAMP) compiled
 	$(PY) tools/build.py
 
 # The pages brought up to date, then MkDocs serves them and rebuilds on a change: a changed rule
@@ -90,6 +98,19 @@ simulate: $(SITE_DEPS)
 	  --out reports/simulation/$$reg.jsonl --json > reports/simulation/$$reg.json \
 	  && mv reports/simulation/$$reg.json docs/simulations/$$reg.json || exit 1; done
 
+# Where the cut card lies: each rulebook's table deals CUT_SHOES whole shoes (cut card, burns and
+# all; one player) on the compiled engine, every core (resumable: the chunks go to
+# reports/cut-card/); the summaries (the return per round against the exact full-shoe figure, the
+# difference with its 99 % interval) go to docs/simulations/cut-card/, which the cost page and
+# the README's odds table show. Not a test: about 1.5 million shoes a rulebook, some 260 million
+# rounds in all, took about N hours here (see the README).
+CUT_SHOES ?= 1500000
+cut-card: $(SITE_DEPS) compiled
+	mkdir -p reports/cut-card docs/simulations/cut-card
+	for reg in $$($(PY) -m spec_engine regulations); do $(PY) -m spec_engine simulate $$reg --shoes $(CUT_SHOES) \
+	  --seed 2026 --out reports/cut-card/$$reg.jsonl --json > reports/cut-card/$$reg.json \
+	  && mv reports/cut-card/$$reg.json docs/simulations/cut-card/$$reg.json || exit 1; done
+
 # One text's checks (REG=XX, an id of `python -m spec_engine regulations`): the catalogs and rule
 # sets, its scenarios with its rows of the compare outlines (the regulation's marker), and the
 # traceability gate; what remains to do is listed by each.
@@ -100,4 +121,4 @@ check: $(TEST_DEPS)
 	$(PY) -m pytest -q -p no:randomly tests/test_traceability.py tests/test_one_list.py
 
 clean:
-	rm -rf $(VENV) site docs/generated reports blackjack_spec.egg-info
+	rm -rf $(VENV) site docs/generated reports build blackjack_spec.egg-info

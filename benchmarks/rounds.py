@@ -94,9 +94,11 @@ print(json.dumps({"rounds": player.stats.summary(string=False)["TOTAL ROUNDS PLA
 """
 
 
-def run_child(code: str, checkout: Path, reg_id: str, rounds: int) -> float:
-    """Rounds per second of one fresh process with ``checkout`` first on the path."""
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
+def run_child(code: str, checkout: Path, reg_id: str, rounds: int, pure: bool = False) -> float:
+    """Rounds per second of one fresh process with ``checkout`` first on the path (``pure``: its
+    pure engine, whatever is built)."""
+    env = {k: v for k, v in os.environ.items() if k != "BLACKJACK_SPEC_PURE"}
+    env.update(PYTHONPATH=str(checkout), **({"BLACKJACK_SPEC_PURE": "1"} if pure else {}))
     done = subprocess.run(
         [sys.executable, "-c", code, reg_id, str(rounds)], env=env, capture_output=True, text=True, cwd=checkout
     )
@@ -107,24 +109,35 @@ def run_child(code: str, checkout: Path, reg_id: str, rounds: int) -> float:
 
 
 def side_by_side(reg_id: str, rounds: int, pairs: int, against: Path | None, peer: Path | None) -> None:
+    """This checkout's compiled engine (where it is built) and its pure one, ``against`` and
+    ``peer`` in turn, each a fresh process; every ratio of ours to another, turn by turn."""
+    import spec_engine
+
     here = Path(__file__).resolve().parents[1]
-    runners = [("this checkout", OURS, here)]
+    runners = [("this checkout, pure", OURS, here, True)]
+    if spec_engine.ENGINE == "compiled":
+        runners.insert(0, ("this checkout, compiled", OURS, here, False))
+    ours = len(runners)
     if against is not None:
-        runners.append((f"against {against}", OURS, against))
+        runners.append((f"against {against}", OURS, against, True))
     if peer is not None:
-        runners.append((f"peer {peer}", PEER, peer))
+        runners.append((f"peer {peer}", PEER, peer, False))
     print(f"{reg_id}, {rounds:,} rounds a run, one box, {pairs} turns of {len(runners)} runs, alternating")
     rates: list[list[float]] = [[] for _ in runners]
     for turn in range(1, pairs + 1):
-        for i, (_, code, checkout) in enumerate(runners):
-            rates[i].append(run_child(code, checkout, reg_id, rounds))
+        for i, (_, code, checkout, pure) in enumerate(runners):
+            rates[i].append(run_child(code, checkout, reg_id, rounds, pure))
         print(f"turn {turn}: " + "  ".join(f"{r[-1]:,.0f}" for r in rates))
-    for i, (name, _, _) in enumerate(runners):
+    for i, (name, *_) in enumerate(runners):
         print(f"{name}: median {statistics.median(rates[i]):,.0f} rounds/s")
-    for i, (name, _, _) in enumerate(runners[1:], start=1):
-        ratios = [a / b for a, b in zip(rates[0], rates[i], strict=True)]
-        shown = ", ".join(f"{r:.3f}" for r in ratios)
-        print(f"this checkout / {name}: median {statistics.median(ratios):.3f} (turn by turn: {shown})")
+    for i in range(ours):
+        for j in range(i + 1, len(runners)):
+            ratios = [a / b for a, b in zip(rates[i], rates[j], strict=True)]
+            shown = ", ".join(f"{r:.3f}" for r in ratios)
+            print(
+                f"{runners[i][0]} / {runners[j][0]}: median {statistics.median(ratios):.3f}, "
+                f"range {min(ratios):.3f} to {max(ratios):.3f} (turn by turn: {shown})"
+            )
 
 
 def main() -> None:

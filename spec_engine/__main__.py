@@ -16,7 +16,8 @@ changelog                    the suite's changelog (Markdown): per version, its 
                              scenarios added, changed and removed, by clause
 simulate <reg> --rounds N    the engine plays the basic strategy N rounds: the mean return, its 99 %
                              interval and the exact figure ([--workers K] [--strategy basic|simple]
-                             [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json])
+                             [--seed S] [--out FILE: resumable] [--ray ADDRESS|local] [--json]);
+         --shoes N           or N whole shoes as a table deals them: the cut card's effect
 
 This module is the command-line shell: it may import every room (the analysis room lazily,
 it needs numpy), and no module imports it. ``rules``, ``play``, ``odds``, ``strategy``,
@@ -277,13 +278,14 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, bool]:
     try:
         tally = simulate(
             rules,
-            args.rounds,
+            args.rounds or 0,
+            shoes=args.shoes or 0,
             seed=args.seed,
             workers=args.workers,
             chart=chart,
             out=out,
             ray_address=args.ray,
-            progress=Progress(f"{rules.id} simulate", args.rounds),
+            progress=Progress(f"{rules.id} simulate", args.rounds or args.shoes, "shoes" if args.shoes else "rounds"),
         )
     except BrokenPipeError:
         raise
@@ -480,11 +482,12 @@ def cmd_verify(folder: str) -> tuple[str, bool]:
 
 
 def version_text() -> str:
-    from spec_engine import __version__
+    from spec_engine import ENGINE, __version__
     from spec_engine.kit.manifest import current
     from spec_engine.kit.versions import current as protocol
 
-    return f"blackjack-spec {__version__} (conformance suite {current()['version']}, protocol {protocol()})"
+    engine = "compiled engine" if ENGINE == "compiled" else "pure engine"  # (mypyc's, or pure Python)
+    return f"blackjack-spec {__version__} (conformance suite {current()['version']}, protocol {protocol()}; {engine})"
 
 
 def program_name() -> str:
@@ -577,7 +580,11 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p = command("simulate")
     p.add_argument("regulation", help=regulations)
-    p.add_argument("--rounds", type=positive, required=True, help="rounds to play (at least 1)")
+    how_many = p.add_mutually_exclusive_group(required=True)
+    how_many.add_argument("--rounds", type=positive, help="rounds to play, each from a full shoe (at least 1)")
+    how_many.add_argument(
+        "--shoes", type=positive, help="whole shoes to play as a table deals them, cut card and all (at least 1)"
+    )
     p.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: every core)")
     p.add_argument(
         "--strategy", choices=("basic", "simple"), default="basic", help="the decisions played (default: basic)"

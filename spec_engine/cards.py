@@ -14,7 +14,8 @@ letter then a suit letter, ``AS`` (ace of spades), ``TH`` (ten of hearts), ``7C`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 from spec_engine.errors import InputError
 
@@ -68,8 +69,11 @@ CARDS: dict[str, Card] = {r + s: Card(r + s) for s in SUITS for r in RANKS}
 DECK: tuple[Card, ...] = tuple(CARDS.values())
 
 
-def parse_card(code: str) -> Card:
-    """The card for a code such as ``"QS"``; an unknown code is an :class:`InputError`."""
+def parse_card(code: object) -> Card:
+    """The card for a code such as ``"QS"``; an unknown code, or anything but a string, is an
+    :class:`InputError`. (Here and wherever the engine takes a caller's value, the parameter is
+    typed ``object``: the engine checks it and names the field, in the compiled build as in the
+    pure one, where a declared type would have the compiled code refuse it first, differently.)"""
     card = CARDS.get(code) if isinstance(code, str) else None  # (exactly: upper case, as the protocol)
     if card is None:
         raise InputError(
@@ -79,9 +83,9 @@ def parse_card(code: str) -> Card:
     return card
 
 
-def parse_cards(codes: str | Iterable[str]) -> list[Card]:
+def parse_cards(codes: object) -> list[Card]:
     """Cards from space- or comma-separated codes (``"AS TD 7C"``) or an iterable of codes."""
-    items = codes.replace(",", " ").split() if isinstance(codes, str) else list(codes)
+    items = codes.replace(",", " ").split() if isinstance(codes, str) else list(cast(Iterable[object], codes))
     return [parse_card(c) for c in items]
 
 
@@ -148,6 +152,26 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         rng.shuffle(cards)
 
 
+T = TypeVar("T")
+
+
+def state_of(made: object) -> dict[str, Any]:
+    """Every attribute of one of the engine's objects, by name, in either build (a compiled class
+    gives them as a dictionary, a Python class with slots as ``(None, dictionary)``)."""
+    state = made.__getstate__()
+    return dict(state[1] if isinstance(state, tuple) else cast(dict[str, Any], state))
+
+
+def restored(kind: Callable[..., T], made_by: tuple[Any, ...], state: dict[str, Any]) -> T:
+    """An object made by its constructor from ``made_by``, then given ``state``: how the engine's
+    objects are copied and pickled (``__reduce__``) in either build, since a compiled class makes
+    its objects through its constructor only."""
+    made = kind(*made_by)
+    for name, value in state.items():
+        setattr(made, name, value)
+    return made
+
+
 class ShoeExhausted(InputError):
     """A stacked shoe ran out: the scenario did not stack enough cards."""
 
@@ -156,23 +180,36 @@ class Shoe:
     """The cards still to be dealt, in order, with an optional cut card.
 
     ``cut_remaining`` is how many cards lie behind the cut card: once no more than that
-    many remain, the cut card has come out (:attr:`cut_card_out`).
+    many remain, the cut card has come out (:attr:`cut_card_out`). A shoe made by
+    :meth:`drawn_at_random` has no order yet: each draw picks its card.
     """
 
-    __slots__ = ("_cards", "cut_remaining", "dealt")
+    __slots__ = ("_cards", "_pick", "cut_remaining", "dealt")
 
     def __init__(self, cards: Sequence[Card], *, cut_remaining: int | None = None) -> None:
         self._cards = list(reversed(cards))  # draw from the end: O(1)
+        self._pick: Callable[[], float] | None = None  # (drawn_at_random: the generator that picks)
         self.cut_remaining = cut_remaining
         self.dealt = 0
 
     @classmethod
-    def stacked(cls, codes: str | Iterable[str]) -> Shoe:
+    def drawn_at_random(cls, cards: Sequence[Card], rng: random.Random) -> Shoe:
+        """A shoe of ``cards`` in uniformly random order, decided as it is dealt: each draw picks
+        one of the cards left with ``rng.random()`` (a Fisher-Yates shuffle, one step a card), so a
+        round dealt from a full shoe pays for the few cards it uses, not for shuffling them all
+        (the Monte-Carlo's rounds). Nothing can be seen before it is drawn (:meth:`peek`)."""
+        shoe = cls(())
+        shoe._cards = list(cards)
+        shoe._pick = rng.random
+        return shoe
+
+    @classmethod
+    def stacked(cls, codes: object) -> Shoe:
         """A shoe holding exactly these cards, dealt first to last (for scenarios)."""
         return cls(parse_cards(codes))
 
     @classmethod
-    def shuffled(cls, decks: int, rng: random.Random) -> Shoe:
+    def shuffled(cls, decks: object, rng: random.Random) -> Shoe:
         """``decks`` full decks shuffled by ``rng`` (a seeded :class:`random.Random`)."""
         if not isinstance(decks, int) or decks < 1:
             raise InputError(f"need at least one deck, not {decks!r}", field="decks")
@@ -181,15 +218,22 @@ class Shoe:
         return cls(cards)
 
     def draw(self) -> Card:
-        try:
-            card = self._cards.pop()
-        except IndexError:
-            raise ShoeExhausted(f"the shoe is empty after {self.dealt} cards; stack more cards", field="shoe") from None
+        cards = self._cards
+        if not cards:
+            raise ShoeExhausted(f"the shoe is empty after {self.dealt} cards; stack more cards", field="shoe")
+        if self._pick is not None:  # the card drawn is picked among those left, and put last
+            last = len(cards) - 1
+            pick = int(self._pick() * (last + 1))
+            cards[pick], cards[last] = cards[last], cards[pick]
         self.dealt += 1
-        return card
+        return cards.pop()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (Shoe, ((),), state_of(self))
 
     def peek(self) -> Card | None:
-        return self._cards[-1] if self._cards else None
+        """The next card, or ``None`` (an empty shoe, or one drawn at random)."""
+        return self._cards[-1] if self._cards and self._pick is None else None
 
     def load(self, cards: Sequence[Card], *, cut_remaining: int | None = None) -> None:
         """Replace the contents (a reshuffle or a refill), keeping this shoe object."""

@@ -77,6 +77,12 @@ class InputError(SpecError):
         super().__init__(message if field is None else f"{field}: {message}")
 
 
+class CatalogMissing(InputError):
+    """A language was asked for whose compiled catalog is not there (:mod:`spec_engine.i18n`
+    raises it; it lives here, beside its base, because the compiled engine's error classes take
+    no subclass from an uncompiled module)."""
+
+
 class RuleViolation(SpecError):
     """An action the rule set forbids.
 

@@ -23,10 +23,10 @@ from collections.abc import Set as AbstractSet
 from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard, cast
 
 from spec_engine import events as ev
-from spec_engine.cards import Card, Shoe, ShoeExhausted
+from spec_engine.cards import Card, Shoe, ShoeExhausted, restored, state_of
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money, money_str
 from spec_engine.i18n import N_, _, ngettext
@@ -115,6 +115,9 @@ class Hand:
         self.done = self.natural = ace and hard == 11 and len(cards) == 2 and not from_split
         self.from_split = from_split
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (Hand, ([], {}), state_of(self))
+
     def add(self, card: Card) -> None:
         self.cards.append(card)
         value = card.value
@@ -144,7 +147,18 @@ class _Empty(dict[Any, Any]):
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("the shared empty mapping is not written to: put a dictionary of your own in its place")
 
-    __setitem__ = setdefault = update = __ior__ = _refuse
+    # (each a method of its own: the compiled build overrides a dictionary's methods only so)
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._refuse()
+
+    def setdefault(self, *args: Any, **kwargs: Any) -> Any:
+        return self._refuse()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._refuse()
+
+    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]
+        return self._refuse()
 
     def __copy__(self) -> _Empty:
         return self
@@ -189,6 +203,9 @@ class Box:
         self.even_money: AbstractSet[str] = _NOBODY
         self.seated = seated
         self.series_open = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (Box, (0, False), state_of(self))
 
     @property
     def owner(self) -> str:
@@ -240,7 +257,7 @@ def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tup
     return None
 
 
-def seat_holders(rules: RuleSet, seated: Iterable[int] | Mapping[int, str] | None) -> Mapping[int, str]:
+def seat_holders(rules: RuleSet, seated: object) -> Mapping[int, str]:
     """The players seated at the boxes, by box, where ``seated`` names them (else none), or
     the refusal naming the field ``seated``. Checked wherever seats are given: a round, a table."""
     if not isinstance(seated, Mapping):
@@ -283,8 +300,42 @@ def unhonoured(rules: RuleSet) -> list[tuple[str, str]]:
     ]
 
 
-def _is_money(value: object) -> bool:
+def _is_money(value: object) -> TypeGuard[Money]:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+
+
+def given_items(given: object, field: str, size: int = 0, shape: str = "") -> list[Any]:
+    """The items of ``given``, a caller's collection; with ``size``, each a list or tuple of that
+    many values (``shape`` names them), as a tuple. Anything else is the refusal naming ``field``."""
+    if not isinstance(given, Iterable):
+        raise InputError(f"a collection is expected, not {given!r}", field=field)
+    if not size:
+        return list(given)
+    out = []
+    for item in given:
+        if not isinstance(item, (tuple, list)) or len(item) != size:
+            raise InputError(f"each is given as ({shape}), not {item!r}", field=field)
+        out.append(tuple(item))
+    return out
+
+
+def limits_input(min_bet: object, max_bet: object) -> tuple[Money, Money | None]:
+    """A table's limits as exact amounts, or the refusal naming the field ``limits``. Checked
+    wherever limits are given: a round, a table."""
+    if (
+        not _is_money(min_bet)
+        or min_bet <= 0
+        or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet))
+    ):
+        raise InputError(
+            _(
+                "table limits {low}..{high} are not exact amounts with min <= max",
+                low=repr(min_bet),
+                high=repr(max_bet),
+            ),
+            field="limits",
+        )
+    return min_bet, max_bet
 
 
 def _options(rules: RuleSet, ace_up: bool) -> list[str]:
@@ -320,7 +371,7 @@ class _Accepted:
         )
 
 
-_ACCEPTED: dict[tuple[int, Money, Money | None, type, type], _Accepted] = {}
+_ACCEPTED: dict[tuple[int, object, object, type, type], _Accepted] = {}
 """Rule sets (by id) with the limits a round has already accepted (their types in the key: a
 ``True`` is not a ``1``): a rule set is frozen, so the same limits under it pass the same
 checks again (a table's every round)."""
@@ -378,9 +429,9 @@ class Round:
         self,
         rules: RuleSet,
         shoe: Shoe,
-        min_bet: Money = 1,
-        max_bet: Money | None = None,
-        seated: Iterable[int] | Mapping[int, str] | None = None,
+        min_bet: object = 1,
+        max_bet: object = None,
+        seated: object = None,
         log: list[Event] | None = None,
         refill: Callable[[int | None], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
@@ -392,27 +443,15 @@ class Round:
         except TypeError:  # unhashable: not money (the checks below say so)
             known = None
         if known is None or known.rules is not rules:
-            if (
-                not _is_money(min_bet)
-                or min_bet <= 0
-                or (max_bet is not None and (not _is_money(max_bet) or max_bet < min_bet))
-            ):
-                raise InputError(
-                    _(
-                        "table limits {low}..{high} are not exact amounts with min <= max",
-                        low=repr(min_bet),
-                        high=repr(max_bet),
-                    ),
-                    field="limits",
-                )
+            limits_input(min_bet, max_bet)
             for name, why in unhonoured(rules):
                 raise InputError(why, field=name)
         self.rules = rules
         self.shoe = shoe
-        self.min_bet = min_bet
-        self.max_bet = max_bet
+        self.min_bet: Money = cast(Money, min_bet)  # (checked above, or the same as limits checked before)
+        self.max_bet: Money | None = cast("Money | None", max_bet)
         self.holders: Mapping[int, str] = _NOTHING if seated is None else seat_holders(rules, seated)
-        self.seated = None if seated is None else frozenset(seated)
+        self.seated = None if seated is None else frozenset(cast(Iterable[int], seated))
         self.players = players
         self.log: list[Event] = [] if log is None else log
         self._emit = self.log.append
@@ -440,13 +479,23 @@ class Round:
         self._insurance_done = False
         self._settled: list[Event] = []  # the settle events that stand (see settlements())
         if known is None or known.rules is not rules:
-            refusal = limits_refusal(rules, min_bet, max_bet)
+            refusal = limits_refusal(rules, self.min_bet, self.max_bet)
             if refusal is not None:
                 raise self._refuse(*refusal, "limits")
             if len(_ACCEPTED) >= 256:
                 _ACCEPTED.clear()
             known = _ACCEPTED[key] = _Accepted(rules)
         self._known = known
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy (``copy.deepcopy``) or a pickle, in either build: the round remade from its rule
+        set, shoe, limits and log, then given its state. Its log is its own (a deep copy may map
+        it to another list in its memo); it has no refill: a copy never shuffles its table's
+        discards."""
+        state = state_of(self)
+        for name in ("_emit", "_known", "_refill"):  # (made again by the constructor, or none)
+            del state[name]
+        return restored, (Round, (self.rules, self.shoe, self.min_bet, self.max_bet, None, self.log), state)
 
     # ------------------------------------------------------------------ views
     @property
@@ -512,7 +561,7 @@ class Round:
             self._cut_pending = False
             self.cut_card_box = to
         cards = shoe._cards
-        if cards:  # Shoe.draw, inlined
+        if cards and shoe._pick is None:  # Shoe.draw, inlined (a shoe in a set order)
             card = cards.pop()
             shoe.dealt += 1
         else:
@@ -590,12 +639,12 @@ class Round:
         ):
             return amount  # (the usual bet, answered first: a whole amount every check below lets pass)
         if type(amount) is not int:
-            if not _is_money(amount) or amount <= 0:  # type: ignore[operator]
+            if not _is_money(amount) or amount <= 0:
                 raise InputError(
                     _("a bet is a positive exact amount (int or Fraction), not {amount}", amount=repr(amount)),
                     field="amount",
                 )
-            amount = money(amount)  # type: ignore[arg-type]
+            amount = money(amount)
         elif amount <= 0:
             raise InputError(
                 _("a bet is a positive exact amount (int or Fraction), not {amount}", amount=repr(amount)),
@@ -619,7 +668,9 @@ class Round:
             )
         return amount
 
-    def place_bet(self, box: int, bettor: str, amount: Money, *, unnoticed: bool = False, stays: bool = False) -> Event:
+    def place_bet(
+        self, box: object, bettor: object, amount: object, *, unnoticed: object = False, stays: bool = False
+    ) -> Event:
         """Place ``bettor``'s bet on ``box`` (the first bettor on a box owns it).
 
         ``unnoticed``: the dealer did not notice that the bet exceeds the maximum (where the
@@ -740,12 +791,11 @@ class Round:
                 field="participants",
             )
 
-    def change_bet(self, box: int, bettor: str, amount: Money) -> Event:
+    def change_bet(self, box: object, bettor: object, amount: object) -> Event:
         """Raise or lower a bet before the deal (``amount``: the new bet)."""
         self._need_betting("change_bet")
         target = self._box(box)
-        if bettor not in target.bets:
-            raise InputError(_("{bettor} has no bet on box {number}", bettor=bettor, number=box), field="bettor")
+        bettor = self._bettor_on(target, bettor, box)
         amount = self._check_amount(amount)
         others = sum(v for b, v in target.bets.items() if b != bettor)
         top = self.max_bet
@@ -768,7 +818,7 @@ class Round:
             )
         target.excess.pop(bettor, None)  # (the old bet, its unnoticed excess with it, is replaced whole)
         target.bets[bettor] = amount
-        event = ev.change_bet(box, bettor, amount)
+        event = ev.change_bet(target.number, bettor, amount)
         self._emit(event)
         return event
 
@@ -793,12 +843,12 @@ class Round:
             )
         return None
 
-    def consent(self, box: int, bettor: str, *, by: str | None = None) -> Event:
+    def consent(self, box: object, bettor: object, *, by: object = None) -> Event:
         """The holder of ``box`` (its seat occupied) consents to ``bettor``'s bet on it, before
         that bet; the answer holds for this round. ``by``: who answers (must be the holder)."""
         return self._answer(box, bettor, True, by)
 
-    def object_to(self, box: int, bettor: str, *, by: str | None = None) -> Event:
+    def object_to(self, box: object, bettor: object, *, by: object = None) -> Event:
         """The holder of ``box`` (its seat occupied) objects to ``bettor``'s bet on it, before
         that bet; the answer holds for this round. ``by``: who answers (must be the holder)."""
         return self._answer(box, bettor, False, by)
@@ -808,7 +858,7 @@ class Round:
         """Who answers for ``target``: the player seated there, else its first bettor."""
         return target.holder if target.holder is not None else target.owner
 
-    def _answer(self, box: int, bettor: str, consent: bool, by: str | None) -> Event:
+    def _answer(self, box: object, bettor: object, consent: bool, by: object) -> Event:
         action = "consent" if consent else "object"
         self._need_betting(action)
         if type(box) is int and box in self.holders and box not in self.boxes:
@@ -848,28 +898,27 @@ class Round:
             )
         if self.answers is _NOTHING:
             self.answers = {}
-        self.answers[box, bettor] = consent
-        event = (ev.consent if consent else ev.objection)(box, bettor)
+        self.answers[target.number, bettor] = consent
+        event = (ev.consent if consent else ev.objection)(target.number, bettor)
         self._emit(event)
         return event
 
-    def withdraw_bet(self, box: int, bettor: str) -> Event:
+    def withdraw_bet(self, box: object, bettor: object) -> Event:
         """Take a bet back before the deal."""
         self._need_betting("withdraw_bet")
         target = self._box(box)
-        if bettor not in target.bets:
-            raise InputError(_("{bettor} has no bet on box {number}", bettor=bettor, number=box), field="bettor")
+        bettor = self._bettor_on(target, bettor, box)
         del target.bets[bettor]
         target.excess.pop(bettor, None)
         if target.special == bettor:
             target.special = None
         if not target.bets:
-            del self.boxes[box]
-        event = ev.withdraw_bet(box, bettor)
+            del self.boxes[target.number]
+        event = ev.withdraw_bet(target.number, bettor)
         self._emit(event)
         return event
 
-    def decider(self, box: int) -> str:
+    def decider(self, box: object) -> str:
         """Who decides the play of a box: its owner, or on a box with an empty seat the
         bettor the rule set names."""
         return self._decider(self._box(box))
@@ -901,7 +950,7 @@ class Round:
                 )
         return None
 
-    def deal(self, misdeals: Iterable[tuple[int, int | None]] = ()) -> None:
+    def deal(self, misdeals: object = ()) -> None:
         """Close the bets and deal two cards to every box and one to the dealer.
 
         ``misdeals``: the dealer's mistakes during the deal, each ``(n, box)``: as he is about
@@ -924,14 +973,12 @@ class Round:
             order = self._in_order(rules.deal_order)
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         mistakes: dict[int, list[int | None]] = {}
-        for n, to_box in misdeals or ():
+        for n, to_box in given_items(misdeals, "misdeals", 2, "card, box") if misdeals else ():
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
                 raise InputError(
                     _("the deal has cards 1..{last}, not {n}", last=2 * len(order) + 1, n=repr(n)), field="misdeals"
                 )
-            if to_box is not None:
-                self._box_number(to_box)
-            mistakes.setdefault(n, []).append(to_box)
+            mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
         emit = self._emit
         announce = self._known.announce
         if announce is not None:
@@ -942,7 +989,7 @@ class Round:
         cut = shoe.cut_remaining
         if (
             not mistakes
-            and type(cards) is list
+            and shoe._pick is None
             and not self._cut_pending
             and len(cards) > need + (-1 if cut is None else cut)
         ):
@@ -1082,12 +1129,21 @@ class Round:
         return None
 
     @staticmethod
-    def _need_bettor(box: Box, bettor: object) -> None:
+    def _need_bettor(box: Box, bettor: object) -> str:
         """Only a bettor with a stake on the box may decide for it: anyone else is an input error."""
         if not isinstance(bettor, str) or bettor not in box.bets:
             raise InputError(
                 _("{bettor} has no bet on box {number}", bettor=repr(bettor), number=box.number), field="bettor"
             )
+        return bettor
+
+    @staticmethod
+    def _bettor_on(box: Box, bettor: object, shown: object) -> str:
+        """``bettor``, who has a bet on ``box`` (``shown``: the box as the caller gave it); anyone
+        else is an input error."""
+        if bettor not in box.bets:
+            raise InputError(_("{bettor} has no bet on box {number}", bettor=bettor, number=shown), field="bettor")
+        return bettor  # (the bets are keyed by the names place_bet checked)
 
     def _need_insurance_call(self, action: str) -> None:
         if self.phase is not _INSURANCE:
@@ -1099,7 +1155,7 @@ class Round:
                 when = _("insurance is closed")
             raise self._refuse("insurance_timing", when, action)
 
-    def insure(self, box: int, bettor: str, amount: Money) -> Event:
+    def insure(self, box: object, bettor: object, amount: object) -> Event:
         """``bettor`` insures his stake on ``box`` against a dealer blackjack."""
         self._need_insurance_call("insurance")
         target = self._box(box)
@@ -1108,14 +1164,14 @@ class Round:
                 _("insurance is a positive exact amount, not {amount}", amount=repr(amount)), field="amount"
             )
         amount = money(amount)
-        self._need_bettor(target, bettor)
+        bettor = self._need_bettor(target, bettor)
         refusal = self._insurance_refusal(target, bettor, amount)
         if refusal is not None:
             raise self._refuse(*refusal, "insurance")
         if target.insurance is _NOTHING:
             target.insurance = {}
         target.insurance[bettor] = amount
-        event = ev.insurance(box, bettor, amount)
+        event = ev.insurance(target.number, bettor, amount)
         self._emit(event)
         return event
 
@@ -1129,16 +1185,16 @@ class Round:
             )
         return self._insurance_refusal(box, bettor, None)
 
-    def take_even_money(self, box: int, bettor: str) -> Event:
+    def take_even_money(self, box: object, bettor: object) -> Event:
         """``bettor`` takes 1:1 at once for his blackjack against the dealer's ace."""
         self._need_insurance_call("even_money")
         target = self._box(box)
-        self._need_bettor(target, bettor)
+        bettor = self._need_bettor(target, bettor)
         refusal = self._even_money_refusal(target, bettor)
         if refusal is not None:
             raise self._refuse(*refusal, "even_money")
         target.even_money = target.even_money | {bettor}
-        event = ev.even_money(box, bettor)
+        event = ev.even_money(target.number, bettor)
         self._emit(event)
         hand = target.hands[0]
         stake = hand.stakes[bettor]
@@ -1163,17 +1219,16 @@ class Round:
                 "misdeal_remedy", _("not during {the_phase}", the_phase=_(_THE_PHASE[self.phase])), action
             )
 
-    def misdeal(self, to_box: int | None = None) -> list[Event]:
+    def misdeal(self, to_box: object = None) -> list[Event]:
         """The dealer's mistake with the next card of the shoe: dealt to box ``to_box`` out
         of turn, or (no box) drawn or exposed by mistake. The rule set's remedy applies:
         the card goes back to its place, is used as the next card, or is voided; a card dealt
         to a box without a bet may instead mean reconstructing the round and dealing again.
         (A mistake during the initial deal is given to :meth:`deal`.)"""
         self._after_deal("misdeal")
-        if to_box is not None:
-            self._box_number(to_box)
+        number = None if to_box is None else self._box_number(to_box)
         start = len(self.log)
-        self._mistake(to_box)
+        self._mistake(number)
         return self.log[start:]
 
     def _mistake(self, to_box: int | None) -> bool:
@@ -1237,7 +1292,7 @@ class Round:
         self._dealer_play()
         return self.log[start:]
 
-    def play_absent(self, box: int) -> list[Event]:
+    def play_absent(self, box: object) -> list[Event]:
         """The bettor of the current box has left the table: the dealer draws for him up to
         the rule set's total, then stands."""
         target, hand, _who = self._acting(box, "play_absent", None)
@@ -1245,9 +1300,9 @@ class Round:
         if draw_to is None:
             raise self._refuse("absent_player_draws_to", _("no rule plays the hand of an absent bettor"), "play_absent")
         start = len(self.log)
-        self._emit(ev.absent(box, self._hi + 1))
+        self._emit(ev.absent(target.number, self._hi + 1))
         while hand.total < draw_to and not hand.done:
-            self._emit(ev.hit(box, self._hi + 1, None))
+            self._emit(ev.hit(target.number, self._hi + 1, None))
             self._deal_to(target, hand)
         if not hand.done:
             self._emit(ev.stand(target.number, self._hi + 1, None, "automatic"))
@@ -1321,15 +1376,15 @@ class Round:
             return
         self._dealer_play()
 
-    def _acting(self, box: int, action: str, by: str | None) -> tuple[Box, Hand, str]:
+    def _acting(self, box: object, action: str, by: object) -> tuple[Box, Hand, str]:
         """The box and hand that ``action`` on ``box`` by ``by`` is for, and who decides it (``by``
         or the box's decider); refused when it is not their turn or not theirs to decide."""
-        if self.phase is _PLAYING and by is None and isinstance(box, int):  # the usual case, in short
+        if self.phase is _PLAYING and by is None and type(box) is int:  # the usual case, in short
             acting = self._order[self._bi]
             if self.boxes.get(box) is acting:
                 decider = acting.owner if acting.seated else self._decider(acting)  # (_decider, in short)
                 return acting, acting.hands[self._hi], decider
-        target = self.boxes.get(box) if isinstance(box, int) else None
+        target = self.boxes.get(box) if isinstance(box, int) and not isinstance(box, bool) else None
         current = self.current()
         if current is None or target is not current[0]:
             if target is not None and target.hands:
@@ -1388,14 +1443,14 @@ class Round:
         ``hand`` of ``box``: the rule and the reason; ``None`` when the rules allow it."""
         return _PLAYER_REFUSALS[action](self, box, hand)
 
-    def _allowed(self, action: str, box: int) -> bool:
+    def _allowed(self, action: str, box: object) -> bool:
         current = self.current()
         return current is not None and current[0].number == box and self._refusal(action, *current) is None
 
-    def can_hit(self, box: int) -> bool:
+    def can_hit(self, box: object) -> bool:
         return self._allowed("hit", box)
 
-    def hit(self, box: int, *, by: str | None = None) -> Event:
+    def hit(self, box: object, *, by: object = None) -> Event:
         target, hand, who = self._acting(box, "hit", by)
         refusal = self._hit_refusal(target, hand)
         if refusal is not None:
@@ -1425,10 +1480,10 @@ class Round:
             )
         return None
 
-    def can_stand(self, box: int) -> bool:
+    def can_stand(self, box: object) -> bool:
         return self._allowed("stand", box)
 
-    def stand(self, box: int, *, by: str | None = None) -> Event:
+    def stand(self, box: object, *, by: object = None) -> Event:
         target, hand, who = self._acting(box, "stand", by)
         refusal = self._stand_refusal(target, hand)
         if refusal is not None:
@@ -1469,7 +1524,7 @@ class Round:
                 )
         return self._hit_refusal(box, hand)  # (a double draws a card: what refuses a card refuses it)
 
-    def can_double(self, box: int) -> bool:
+    def can_double(self, box: object) -> bool:
         return self._allowed("double", box)
 
     def _surrender_refusal(self, box: Box, hand: Hand) -> tuple[str, str] | None:
@@ -1482,7 +1537,7 @@ class Round:
             return "surrender_after_split", _("a hand made by a split may not surrender")
         return None
 
-    def surrender(self, box: int, *, by: str | None = None) -> Event:
+    def surrender(self, box: object, *, by: object = None) -> Event:
         """Give up the current hand on its first two cards for half its stake: at once where the
         rule set's surrender is early; where it is late, once the dealer's second card shows he
         has no blackjack (a blackjack takes the whole stake). Every bettor on the hand goes with it."""
@@ -1501,14 +1556,15 @@ class Round:
         self._advance()
         return event
 
-    def _decliners(self, box: Box, hand: Hand, declining: Iterable[str], rule: str, action: str) -> set[str]:
-        out = set(declining)
-        for bettor in out:
+    def _decliners(self, box: Box, hand: Hand, declining: object, rule: str, action: str) -> set[str]:
+        out: set[str] = set()
+        for bettor in given_items(declining, "declining") if declining else ():
             if bettor not in hand.stakes:
                 raise InputError(
                     _("{bettor} has no stake on box {number}'s hand", bettor=bettor, number=box.number),
                     field="declining",
                 )
+            out.add(bettor)
         if out and not getattr(self.rules, rule):
             follow = (
                 _("bettors behind must follow the box's double")
@@ -1527,7 +1583,7 @@ class Round:
             )
         return out
 
-    def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
+    def double(self, box: object, *, declining: object = (), by: object = None) -> Event:
         """Double the current hand: each bettor who follows adds his stake; one card."""
         target, hand, who = self._acting(box, "double", by)
         refusal = self._double_refusal(target, hand)
@@ -1542,7 +1598,7 @@ class Round:
             if bettor not in hand.stakes:
                 continue
             if bettor in out:
-                self._emit(ev.decline(box, number, bettor, "double"))
+                self._emit(ev.decline(target.number, number, bettor, "double"))
             else:
                 extra = hand.stakes[bettor]
                 hand.stakes[bettor] = extra * 2
@@ -1582,10 +1638,10 @@ class Round:
                 return "resplit_consecutive_only", _("the series of equal cards was interrupted")
         return None
 
-    def can_split(self, box: int) -> bool:
+    def can_split(self, box: object) -> bool:
         return self._allowed("split", box)
 
-    def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
+    def split(self, box: object, *, declining: object = (), by: object = None) -> Event:
         """Split the current pair: each following bettor stakes again on the new hand;
         a bettor who declines stays on the first hand only."""
         target, hand, who = self._acting(box, "split", by)
@@ -1594,17 +1650,17 @@ class Round:
             raise self._refuse(*refusal, "split")
         out = self._decliners(target, hand, declining, "behind_may_decline_split", "split")
         number = self._hi + 1
-        event = ev.split(box, number, who)
+        event = ev.split(target.number, number, who)
         self._emit(event)
         stakes: dict[str, Money] = {}
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue
             if bettor in out:
-                self._emit(ev.decline(box, number, bettor, "split"))
+                self._emit(ev.decline(target.number, number, bettor, "split"))
             else:
                 stakes[bettor] = hand.stakes[bettor]
-                self._emit(ev.match(box, number + 1, bettor, stakes[bettor]))
+                self._emit(ev.match(target.number, number + 1, bettor, stakes[bettor]))
         second = hand.cards.pop()
         hand.hard -= second.value
         hand.ace = hand.cards[0].value == 1

@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 
 from spec_engine import glossary
-from spec_engine.errors import InputError
+from spec_engine.errors import CatalogMissing, InputError
 
 DOMAIN = "messages"
 LOCALE = Path(__file__).parent / "locale"
@@ -54,10 +54,6 @@ TRANSLATED: tuple[str, ...] = tuple(code for code in LANGUAGES if code != SOURCE
 
 _language: ContextVar[str] = ContextVar("language", default=SOURCE)
 _rulebook: ContextVar[str | None] = ContextVar("rulebook", default=None)
-
-
-class CatalogMissing(InputError):
-    """A language was asked for whose compiled catalog is not there."""
 
 
 @contextmanager

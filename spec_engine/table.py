@@ -10,17 +10,31 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Any, cast
 
 from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
-from spec_engine.game import Phase, Round, limits_refusal, seat_holders
+from spec_engine.game import Phase, Round, given_items, limits_input, limits_refusal, seat_holders
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
 _INSURANCE, _DONE = Phase.INSURANCE, Phase.DONE  # (an enum member's lookup costs a call)
 _NOBODY: frozenset[str] = frozenset()
+
+
+def _bettor(name: object) -> str:
+    """``name`` as a bettor's name, or the refusal naming the field ``bettor``."""
+    if not isinstance(name, str) or not name:
+        raise InputError(f"a bettor is named by a non-empty string, not {name!r}", field="bettor")
+    return name
+
+
+def _bet(given: object) -> tuple[object, object, object]:
+    """A bet given to :meth:`Table.play`: (box, bettor, amount), or the refusal naming ``bets``."""
+    box, bettor, amount = given_items((given,), "bets", 3, "box, bettor, amount")[0]
+    return box, bettor, amount
 
 
 def people_at(rules: RuleSet, players: int) -> int:
@@ -54,25 +68,24 @@ class Table:
         self,
         rules: RuleSet,
         *,
-        seed: int,
-        min_bet: Money = 10,
-        max_bet: Money | None = 500,
-        participants: int | None = None,
-        seated: Iterable[int] | Mapping[int, str] | None = None,
+        seed: object,
+        min_bet: object = 10,
+        max_bet: object = 500,
+        participants: object = None,
+        seated: object = None,
         shoes: Iterable[Iterable[Card]] = (),
         auto_cut: bool = True,
         stacked_after_cut: bool = False,
         special_max: Mapping[str, Money] | None = None,
-        generator: Callable[[int], random.Random] = random.Random,
+        generator: Callable[[Any], random.Random] = random.Random,
     ) -> None:
         from spec_engine.cards import DECK
 
         self.rules = rules
         self.rng = generator(seed)
         self.seed = seed
-        self.min_bet = min_bet
-        self.max_bet = max_bet
-        refusal = limits_refusal(rules, min_bet, max_bet)
+        self.min_bet, self.max_bet = limits_input(min_bet, max_bet)
+        refusal = limits_refusal(rules, self.min_bet, self.max_bet)
         if refusal is not None:
             raise RuleViolation(
                 refusal[1], clauses=rules.cite(refusal[0]), rule=refusal[0], action="table", state="limits"
@@ -141,13 +154,19 @@ class Table:
         self.auto_cut = auto_cut
         self.shuffle()
 
-    def seat(self, seated: Iterable[int] | Mapping[int, str] | None) -> None:
+    def seat(self, seated: object) -> None:
         """Who sits where from the next round on (as ``seated`` at the start): between rounds,
         players may take other seats (a session's, at each new banker)."""
         if self._round_open:
             raise InputError("a round is under way: the players change seats between rounds", field="seated")
         seat_holders(self.rules, seated)  # (refused here, not at the next round)
-        self.seated = dict(seated) if isinstance(seated, Mapping) else None if seated is None else frozenset(seated)
+        self.seated = (
+            dict(seated)
+            if isinstance(seated, Mapping)
+            else None
+            if seated is None
+            else frozenset(cast(Iterable[int], seated))
+        )
 
     def _refuse(self, rule: str, reason: str, action: str) -> RuleViolation:
         state = f"shoe of {self.shoe.remaining} cards" + ("; awaiting the cut" if self.awaiting_cut else "")
@@ -211,12 +230,14 @@ class Table:
                 rest[card] -= 1
         return top + tail
 
-    def cut(self, at: int, *, by: int | None = None) -> None:
+    def cut(self, at: object, *, by: object = None) -> None:
         """The player cuts ``at`` cards from the front; the cut card is then placed and the
         rule set's burns are made."""
         rules = self.rules
         if not self.awaiting_cut:
             raise InputError("the shoe is not waiting for a cut", field="cut")
+        if by is not None and (isinstance(by, bool) or not isinstance(by, int) or not 1 <= by <= rules.max_boxes):
+            raise InputError(f"no box {by!r}: boxes are 1..{rules.max_boxes}", field="by")
         if by is not None and self.cut_offer is not None and by != self.cut_offer:
             raise self._refuse("cut_offered_to", f"the cut is offered to box {self.cut_offer}, not box {by}", "cut")
         size = self.shoe.remaining
@@ -400,15 +421,16 @@ class Table:
                 kept[box, bettor] = amount
         return kept
 
-    def leave(self, bettor: str) -> None:
+    def leave(self, bettor: object) -> None:
         """``bettor`` leaves the table while his bet plays on: his winnings will be kept for
         him as the rule set says; refused (nothing changes) where no rule keeps them."""
         if self.rules.unclaimed_winnings_rounds is None:
             raise self._refuse("unclaimed_winnings_rounds", "no rule keeps the winnings of a bettor who left", "leave")
-        self.absent.add(bettor)
+        self.absent.add(_bettor(bettor))
 
-    def claim(self, bettor: str) -> Event:
+    def claim(self, bettor: object) -> Event:
         """An absent bettor comes back for his winnings while they are still held."""
+        bettor = _bettor(bettor)
         self.absent.discard(bettor)
         if bettor not in self.held:
             raise self._refuse("unclaimed_winnings_rounds", f"no winnings of {bettor} are held", "claim")
@@ -417,18 +439,21 @@ class Table:
         self.log.append(event)
         return event
 
-    def play(self, bets: Iterable[tuple[int, str, Money]], policy: Policy = simple_policy) -> Round:
+    def play(self, bets: Iterable[object], policy: Policy = simple_policy) -> Round:
         """Play one whole round: place the bets, deal, decline insurance, let ``policy``
         decide every hand, settle and clear."""
         rnd = self.new_round()
         stayed = self.stayed
         place = rnd.place_bet
         if not stayed:  # (a bettor given twice for a box is refused by place_bet)
-            for box, bettor, amount in bets:
+            for bet in bets:
+                if type(bet) is not tuple or len(bet) != 3:  # (else: a bet as the engine's callers give it)
+                    bet = _bet(bet)
+                box, bettor, amount = bet
                 place(box, bettor, amount)
         else:
-            wanted: dict[tuple[int, str], Money] = {}
-            for box, bettor, amount in bets:
+            wanted: dict[tuple[object, object], object] = {}
+            for box, bettor, amount in map(_bet, bets):
                 if (box, bettor) in wanted:
                     raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
                 wanted[box, bettor] = amount

@@ -387,9 +387,9 @@ def test_boxes_share_one_empty_mapping_until_they_write_and_never_each_others() 
 def _vocabulary() -> dict[str, set[str]]:
     """The event types of ``events.py``'s table, each with the fields its last column names
     (the columns where the table's ``===`` rule puts them)."""
-    from spec_engine import events
+    from spec_engine import source_docstring
 
-    lines = (events.__doc__ or "").splitlines()
+    lines = source_docstring("events").splitlines()
     rules = [n for n, line in enumerate(lines) if line.startswith("====")]  # (above, below the header; the end)
     fields_at = lines[rules[0]].rindex(" ") + 1
     found: dict[str, set[str]] = {}

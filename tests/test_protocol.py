@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from spec_engine import events as event_module
+from spec_engine import source_docstring
 from spec_engine.cards import RANKS, SUITS
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.events import money, money_str
@@ -65,7 +65,7 @@ def exchange(lines: list[str]) -> list[dict[str, Any]]:
 def test_the_schemas_follow_the_code() -> None:
     """The enums are those of the code: event types of the events module's table, actions,
     error codes and rule names."""
-    documented = re.findall(r"^``(\w+)``", event_module.__doc__ or "", flags=re.M)
+    documented = re.findall(r"^``(\w+)``", source_docstring("events"), flags=re.M)
     assert SCHEMAS["event.schema.json"]["properties"]["type"]["enum"] == documented
     request = SCHEMAS["request.schema.json"]["$defs"]
     assert [d["properties"]["action"]["const"] for k, d in request.items() if k.startswith("act_")] == list(ACTIONS)

@@ -14,8 +14,8 @@ pytest.importorskip("numpy", reason="the analysis extra (make installs it)")
 
 from spec_engine.__main__ import main
 from spec_engine.analysis import cached_odds, default_cache_dir
-from spec_engine.analysis.simulate import CHUNK, RandomShoe, Tally, _violations, chunk_plan, play_chunk, simulate
-from spec_engine.cards import DECK
+from spec_engine.analysis.simulate import CHUNK, Tally, _violations, chunk_plan, play_chunk, simulate
+from spec_engine.cards import DECK, Shoe
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.game import Phase, Round
 from spec_engine.rules import ruleset
@@ -80,7 +80,7 @@ def test_a_lost_card_or_chip_is_a_violation() -> None:
     import random
 
     rules = ruleset("ES")
-    shoe = RandomShoe(list(DECK) * rules.decks, random.Random(1))
+    shoe = Shoe.drawn_at_random(list(DECK) * rules.decks, random.Random(1))
     rnd = Round(rules, shoe)
     rnd.place_bet(1, "P", 2)
     rnd.deal()
@@ -89,11 +89,11 @@ def test_a_lost_card_or_chip_is_a_violation() -> None:
             rnd.close_insurance()
         else:
             rnd.stand(1)
-    assert _violations(rnd, shoe, "P") == 0
+    assert _violations(rnd, shoe.dealt, "P") == 0
     rnd.dealer.pop()  # a card gone missing
-    assert _violations(rnd, shoe, "P") == 1
+    assert _violations(rnd, shoe.dealt, "P") == 1
     rnd.net["P"] += 1  # a chip from nowhere
-    assert _violations(rnd, shoe, "P") == 2
+    assert _violations(rnd, shoe.dealt, "P") == 2
 
 
 def test_the_simple_policy_plays_too() -> None:

@@ -58,7 +58,6 @@ from spec_engine.analysis.calc import HandFigures, all_upcards
 from spec_engine.analysis.model import game_of
 from spec_engine.analysis.odds import ROWS, UPCARDS
 from spec_engine.analysis.simulate import (
-    RandomShoe,
     chart_policy,
     play_round,
     simulate,
@@ -421,7 +420,7 @@ def test_surrender_is_worth_what_the_analysis_says_round_for_round() -> None:
     rounds, total, squares = 50_000, Fraction(0), Fraction(0)
     for i in range(rounds):
         nets = [
-            play_round(game, RandomShoe(full[:], random.Random(f"7:{i}")), policy, stake, limits).net["P"]
+            play_round(game, Shoe.drawn_at_random(full, random.Random(f"7:{i}")), policy, stake, limits).net["P"]
             for game, policy in zip(games, policies, strict=True)
         ]
         difference = Fraction(nets[0] - nets[1])

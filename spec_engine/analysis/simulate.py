@@ -3,6 +3,7 @@ strategy, round after round, and the mean return is compared with the exact one.
 
     blackjack-spec simulate UY --rounds 1000000 [--workers 2] [--strategy basic|simple] [--seed 1]
                                                 [--out FILE] [--ray ADDRESS|local]
+    blackjack-spec simulate UY --shoes 100000 ...        (whole shoes: the cut card's effect)
 
 **What is played.** Every round is a :class:`~spec_engine.game.Round` of the engine, with all
 its checks and its event log, dealt from a full shoe of the rule set's decks in random order
@@ -15,6 +16,18 @@ set refuses the double is a hit, ``Ds`` a stand, a ``P`` it refuses plays the to
 rule set does not let surrender) a hit or a stand, ``Rp`` a split, a stand below the least
 total is a hit), never insures and never takes even money; ``simple``
 plays :func:`spec_engine.policy.simple_policy`.
+
+**Whole shoes: where the cut card lies** (``--shoes N``, :func:`play_shoes`). The exact
+figures are for a round from a full shoe; a table deals shoe after shoe, and stops each where
+the rule set puts the cut card (``cut_card_from_end``, or ``cut_card_per_participant`` times
+the people at the table: one player, and the banker where the players bank), after its
+shuffle, cut (at random within ``min_cut``) and burns, the round in which it comes out the
+shoe's last. That average over a shoe differs a little from a full shoe's (the cut-card
+effect): this mode plays ``N`` whole shoes so at a :class:`~spec_engine.table.Table` of the
+engine, one bettor on box 1, and reports the mean return per round (the sum over all rounds
+over their number) with its 99 % interval by shoe (the delta method for a ratio: the rounds of
+one shoe are not independent), and its difference from the exact full-shoe figure, whose
+interval is the simulation's (the exact figure has none). Chunks of :data:`SHOES` shoes.
 
 **Exact money, float statistics.** The sums of the net results and of their squares are exact
 (ints or Fractions); the mean and its 99 % confidence interval (normal approximation,
@@ -48,18 +61,21 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, SupportsIndex
+from typing import Any
 
 from spec_engine.analysis.model import odds_key
-from spec_engine.cards import DECK, Card, Shoe
+from spec_engine.cards import DECK, Shoe
 from spec_engine.errors import InputError
 from spec_engine.events import Money
 from spec_engine.game import Phase, Round
 from spec_engine.policy import simple_policy
 from spec_engine.rules import RuleSet
+from spec_engine.table import Table, people_at
 
 CHUNK = 10_000
 """Rounds per unit of work (and per line of a results file)."""
+SHOES = 200
+"""Whole shoes per unit of work in the cut-card mode (``--shoes``)."""
 
 
 def stake_for(rules: RuleSet) -> int:
@@ -71,39 +87,6 @@ def stake_for(rules: RuleSet) -> int:
 Z99 = 2.5758293035489004
 """The standard normal quantile of a two-sided 99 % interval."""
 UPCARD = {1: "A", 10: "T"}
-
-
-class _RandomPile(list[Card]):
-    """The cards left in a shoe, whose next card (``pop()``) is picked at random among them:
-    an incremental Fisher-Yates shuffle."""
-
-    def __init__(self, cards: list[Card], rng: random.Random) -> None:
-        super().__init__(cards)
-        self._random = rng.random
-
-    def pop(self, index: SupportsIndex = -1) -> Card:
-        if index != -1:
-            return super().pop(index)
-        last = len(self) - 1
-        pick = int(self._random() * (last + 1))
-        self[pick], self[last] = self[last], self[pick]
-        return super().pop()
-
-
-class RandomShoe(Shoe):
-    """A full shoe of ``decks`` decks in uniformly random order, drawn lazily: each card is
-    picked at random among those left, so a round pays for the few cards it uses, not for
-    shuffling the whole shoe. (The engine draws the last card of the shoe's pile; here the
-    pile picks it.)"""
-
-    __slots__ = ()
-
-    def __init__(self, cards: list[Card], rng: random.Random) -> None:
-        super().__init__(())
-        self._cards = _RandomPile(cards, rng)
-
-    def peek(self) -> Card | None:  # the next card is not decided before it is drawn
-        return None
 
 
 Policy = Callable[[Round], None]
@@ -166,6 +149,12 @@ class Tally:
     losses: int = 0
     violations: int = 0
     chunks: list[int] = field(default_factory=list)
+    shoes: int = 0
+    """Whole shoes played (the cut-card mode; 0 otherwise), and over them the exact sums of each
+    shoe's net squared, of its net times its rounds, and of its rounds squared."""
+    shoe_squares: Money = 0
+    shoe_cross: Money = 0
+    shoe_rounds_squares: int = 0
 
     def add(self, other: Tally) -> None:
         if self.rounds and other.rounds and other.stake != self.stake:
@@ -179,6 +168,10 @@ class Tally:
         self.losses += other.losses
         self.violations += other.violations
         self.chunks += other.chunks
+        self.shoes += other.shoes
+        self.shoe_squares += other.shoe_squares
+        self.shoe_cross += other.shoe_cross
+        self.shoe_rounds_squares += other.shoe_rounds_squares
 
     @property
     def mean_percent(self) -> float:
@@ -187,7 +180,15 @@ class Tally:
 
     @property
     def half_width_percent(self) -> float:
-        """Half the 99 % confidence interval of the mean, in percent (float)."""
+        """Half the 99 % confidence interval of the mean, in percent (float): by round, or by
+        shoe for whole shoes (the mean is then a ratio of two sums over shoes: its variance by
+        the delta method, ``sum((net - mean * rounds)^2) / (n - 1) / n / (rounds per shoe)^2``)."""
+        if self.shoes:
+            n = self.shoes
+            mean = Fraction(self.total) / self.rounds
+            spread = Fraction(self.shoe_squares) - 2 * mean * self.shoe_cross + mean * mean * self.shoe_rounds_squares
+            variance = spread / (n - 1) / n / Fraction(self.rounds, n) ** 2
+            return 100 * Z99 * math.sqrt(float(variance)) / self.stake
         n = self.rounds
         mean = Fraction(self.total) / n
         variance = (Fraction(self.squares) / n - mean * mean) * n / (n - 1)
@@ -195,20 +196,25 @@ class Tally:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        out["total"] = str(self.total)
-        out["squares"] = str(self.squares)
+        for name in MONEY_SUMS:
+            out[name] = str(out[name])
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tally:
-        return cls(**{**data, "total": Fraction(data["total"]), "squares": Fraction(data["squares"])})
+        return cls(**{**data, **{name: Fraction(data[name]) for name in MONEY_SUMS if name in data}})
 
 
-def _violations(rnd: Round, shoe: Shoe, bettor: str) -> int:
-    """How many of the round's conservation checks fail (0 or more)."""
+MONEY_SUMS = ("total", "squares", "shoe_squares", "shoe_cross")
+"""The tally's exact sums of money, written as text (a Fraction's ``n/d``)."""
+
+
+def _violations(rnd: Round, dealt: int, bettor: str) -> int:
+    """How many of the round's conservation checks fail (0 or more); ``dealt``: the cards the
+    shoe gave the round."""
     bad = 0
     held = len(rnd.dealer) + len(rnd.voided) + sum(len(h.cards) for b in rnd.boxes.values() for h in b.hands)
-    if held != shoe.dealt:
+    if held != dealt:
         bad += 1
     staked: Money = 0
     settled_stakes: Money = 0
@@ -260,7 +266,7 @@ def play_chunk(
     tally = Tally(stake=stake, chunks=[chunk])
     limits = table_limits(rules)
     for _ in range(rounds):
-        shoe = RandomShoe(full[:], rng)
+        shoe = Shoe.drawn_at_random(full, rng)
         rnd = play_round(rules, shoe, policy, stake, limits)
         net = rnd.net["P"]
         tally.rounds += 1
@@ -272,7 +278,62 @@ def play_chunk(
             tally.losses += 1
         else:
             tally.pushes += 1
-        tally.violations += _violations(rnd, shoe, "P")
+        tally.violations += _violations(rnd, shoe.dealt, "P")
+    return tally
+
+
+def cut_card_place(rules: RuleSet) -> str | None:
+    """Where the rule set puts the cut card, with one player at the table (a sentence), or
+    ``None`` where no cut card ends the shoe (nothing for :func:`play_shoes` to measure)."""
+    if not rules.last_round_on_cut_card:
+        return None
+    if rules.cut_card_per_participant is not None:
+        people = people_at(rules, 1)
+        behind = rules.cut_card_per_participant * people
+        return f"{behind} cards from the end ({rules.cut_card_per_participant} per participant, {people} at the table)"
+    if rules.cut_card_from_end is not None:
+        return f"{rules.cut_card_from_end} cards from the end"
+    return None
+
+
+def play_shoes(
+    rules: RuleSet, chart: Mapping[str, Mapping[str, str]] | None, seed: int, chunk: int, shoes: int = SHOES
+) -> Tally:
+    """Play ``shoes`` whole shoes (chunk ``chunk`` of the run seeded ``seed``) at a table of the
+    engine: shuffled, cut and burnt as the rule set says, each dealt until the cut card comes
+    out, that round the shoe's last. One bettor ``P`` stakes :func:`stake_for` on box 1; insurance
+    is never taken. Its own seed ``"seed:chunk:shoes"`` fixes every card."""
+    policy = simple_policy if chart is None else chart_policy(chart)
+    stake = stake_for(rules)
+    low, high = table_limits(rules)
+    table = Table(rules, seed=f"{seed}:{chunk}:shoes", min_bet=low, max_bet=high, participants=people_at(rules, 1))
+    bets = [(1, "P", stake)]
+    tally = Tally(stake=stake, chunks=[chunk])
+    for _ in range(shoes):
+        net_of_shoe: Money = 0
+        rounds_of_shoe = 0
+        while True:
+            rnd = table.play(bets, policy)
+            net = rnd.net["P"]
+            tally.total += net
+            tally.squares += net * net
+            if net > 0:
+                tally.wins += 1
+            elif net < 0:
+                tally.losses += 1
+            else:
+                tally.pushes += 1
+            tally.violations += _violations(rnd, len(rnd.drawn), "P")
+            del table.log[:]  # (the round is tallied: the log of a long run stays short)
+            net_of_shoe += net
+            rounds_of_shoe += 1
+            if table.shoe.cut_card_out:  # the shoe's last round: the next is dealt from a new shuffle
+                break
+        tally.rounds += rounds_of_shoe
+        tally.shoes += 1
+        tally.shoe_squares += net_of_shoe * net_of_shoe
+        tally.shoe_cross += net_of_shoe * rounds_of_shoe
+        tally.shoe_rounds_squares += rounds_of_shoe * rounds_of_shoe
     return tally
 
 
@@ -284,11 +345,16 @@ def _play_chunk_args(args: Job) -> Tally:
     return play_chunk(*args)
 
 
-class Progress:
-    """A progress bar on standard error: rounds done, rate and time left."""
+def _play_shoes_args(args: Job) -> Tally:
+    return play_shoes(*args)
 
-    def __init__(self, label: str, total: int, stream: Any = None) -> None:
+
+class Progress:
+    """A progress bar on standard error: rounds (or shoes: ``unit``) done, rate and time left."""
+
+    def __init__(self, label: str, total: int, unit: str = "rounds", stream: Any = None) -> None:
         self.label = label
+        self.unit = unit
         self.total = total
         self.done = 0
         self.start = time.monotonic()
@@ -311,7 +377,7 @@ class Progress:
         width = 30
         filled = int(width * self.done / self.total) if self.total else width
         self.stream.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done:,}/{self.total:,} rounds, "
+            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done:,}/{self.total:,} {self.unit}, "
             f"{rate:,.0f}/s, {left:,.0f} s left "
         )
         if self.done >= self.total:
@@ -319,11 +385,11 @@ class Progress:
         self.stream.flush()
 
 
-def chunk_plan(rounds: int) -> list[tuple[int, int]]:
-    """The chunks of a run of ``rounds`` rounds, as (number, rounds): :data:`CHUNK` rounds each,
+def chunk_plan(rounds: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    """The chunks of a run of ``rounds`` rounds (or shoes), as (number, rounds): ``size`` each,
     but the last, which holds what is left."""
-    whole, rest = divmod(rounds, CHUNK)
-    return [(k, CHUNK) for k in range(whole)] + ([(whole, rest)] if rest else [])
+    whole, rest = divmod(rounds, size)
+    return [(k, size) for k in range(whole)] + ([(whole, rest)] if rest else [])
 
 
 def read_results(path: Path) -> list[tuple[dict[str, Any], Tally]]:
@@ -346,7 +412,7 @@ def read_results(path: Path) -> list[tuple[dict[str, Any], Tally]]:
             key, tally = dict(entry["key"]), Tally.from_json(entry["tally"])
             valid = (
                 isinstance(tally.rounds, int)
-                and 1 <= tally.rounds <= CHUNK
+                and (1 <= tally.shoes <= SHOES if tally.shoes else 1 <= tally.rounds <= CHUNK)
                 and len(tally.chunks) == 1
                 and isinstance(tally.chunks[0], int)
             )
@@ -363,16 +429,17 @@ def read_results(path: Path) -> list[tuple[dict[str, Any], Tally]]:
 
 
 def _done_chunks(out: Path | None, key: Mapping[str, Any]) -> dict[tuple[int, int], Tally]:
-    """The chunks of the run ``key`` already in ``out``, by (number, rounds)."""
+    """The chunks of the run ``key`` already in ``out``, by (number, rounds or shoes)."""
     if out is None:
         return {}
-    return {(t.chunks[0], t.rounds): t for k, t in read_results(out) if k == dict(key)}
+    return {(t.chunks[0], t.shoes or t.rounds): t for k, t in read_results(out) if k == dict(key)}
 
 
 def simulate(
     rules: RuleSet,
-    rounds: int,
+    rounds: int = 0,
     *,
+    shoes: int = 0,
     seed: int = 1,
     workers: int = 1,
     chart: Mapping[str, Mapping[str, str]] | None = None,
@@ -380,55 +447,77 @@ def simulate(
     ray_address: str | None = None,
     progress: Progress | None = None,
 ) -> Tally:
-    """Play ``rounds`` rounds (at least 1), chunk by chunk (:func:`chunk_plan`), over
-    ``workers`` processes (or a Ray cluster at ``ray_address``, ``"local"`` for one started
-    here); ``chart`` None plays the simple policy. Chunks already in ``out`` are reused."""
-    if rounds < 1:
-        raise ValueError(f"rounds must be at least 1, not {rounds}")
+    """Play ``rounds`` rounds, each from a full shoe, or ``shoes`` whole shoes as a table deals
+    them (:func:`play_shoes`; exactly one of the two, at least 1), chunk by chunk
+    (:func:`chunk_plan`), over ``workers`` processes (or a Ray cluster at ``ray_address``,
+    ``"local"`` for one started here); ``chart`` None plays the simple policy. Chunks already in
+    ``out`` are reused."""
+    if (rounds < 1) == (shoes < 1):
+        raise ValueError(f"give rounds or shoes, at least 1 (not rounds {rounds}, shoes {shoes})")
+    if shoes and cut_card_place(rules) is None:
+        raise InputError("no cut card ends its shoes: whole shoes measure nothing here", field="shoes")
     strategy = "simple" if chart is None else "basic"
-    key = {"rules": rules.id, "seed": seed, "strategy": strategy, "rules_hash": odds_key(rules)}
+    key: dict[str, Any] = {"rules": rules.id, "seed": seed, "strategy": strategy, "rules_hash": odds_key(rules)}
+    if shoes:
+        key["deal"] = "whole shoes"
     done = _done_chunks(out, key)
     tally = Tally()
     jobs: list[Job] = []
-    for k, n in chunk_plan(rounds):
+    for k, n in chunk_plan(shoes, SHOES) if shoes else chunk_plan(rounds):
         if (k, n) in done:
             tally.add(done[k, n])
             if progress:
                 progress.update(n)
         else:
             jobs.append((rules, chart, seed, k, n))
-    for result in _run(jobs, workers, ray_address):
+    for result in _run(jobs, workers, ray_address, whole_shoes=bool(shoes)):
         tally.add(result)
         if out is not None:
             with out.open("a", encoding="utf-8") as f:
                 f.write(json.dumps({"key": key, "tally": result.to_json()}) + "\n")
         if progress:
-            progress.update(result.rounds)
+            progress.update(result.shoes or result.rounds)
     tally.chunks.sort()
     return tally
 
 
-def _run(jobs: Sequence[Job], workers: int, ray_address: str | None) -> Iterator[Tally]:
+def _run(jobs: Sequence[Job], workers: int, ray_address: str | None, *, whole_shoes: bool) -> Iterator[Tally]:
     if ray_address is not None:
         from spec_engine.analysis.raycluster import run_on_ray
 
-        yield from run_on_ray(play_chunk, jobs, ray_address, workers)
+        yield from run_on_ray(play_shoes if whole_shoes else play_chunk, jobs, ray_address, workers)
     elif workers <= 1 or len(jobs) <= 1:
         for job in jobs:
-            yield _play_chunk_args(job)
+            yield play_shoes(*job) if whole_shoes else play_chunk(*job)
     else:  # (no more processes than chunks: a pool started by fork starts them all at once)
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            yield from pool.map(_play_chunk_args, jobs)
+            yield from pool.map(_play_shoes_args if whole_shoes else _play_chunk_args, jobs)
 
 
 def summary(rules: RuleSet, tally: Tally, exact: float | None, strategy: str, seed: int) -> dict[str, Any]:
     """What a run reports (JSON-ready)."""
     low = tally.mean_percent - tally.half_width_percent
     high = tally.mean_percent + tally.half_width_percent
+    whole_shoes = {}
+    if tally.shoes:  # the cut card's effect: the difference from the full shoe, the simulation's interval
+        difference = None if exact is None else tally.mean_percent - exact
+        whole_shoes = {
+            "deal": "whole shoes",
+            "cut_card": cut_card_place(rules),
+            "cut_card_assumed": rules.citations[
+                "cut_card_from_end" if rules.cut_card_per_participant is None else "cut_card_per_participant"
+            ].assumed,
+            "shoes": tally.shoes,
+            "difference_percent": difference,
+            "difference_ci99_percent": None
+            if difference is None
+            else [difference - tally.half_width_percent, difference + tally.half_width_percent],
+        }
     return {
         "regulation": rules.id,
         "strategy": strategy,
         "seed": seed,
+        **whole_shoes,
         "rounds": tally.rounds,
         "mean_percent": tally.mean_percent,
         "ci99_percent": [low, high],
@@ -450,8 +539,18 @@ def format_summary(s: Mapping[str, Any]) -> str:
         f"{s['regulation']}: {s['rounds']:,} rounds, {s['strategy']} strategy, seed {s['seed']}",
         f"  mean return {s['mean_percent']:+.4f} %  (99 % interval {low:+.4f} % to {high:+.4f} %)",
     ]
+    if s.get("shoes"):
+        lines[0] = f"{s['regulation']}: {s['shoes']:,} whole shoes ({s['rounds']:,} rounds), {s['strategy']} strategy"
+        lines[0] += f", seed {s['seed']}; the cut card {s['cut_card']}"
+        lines[0] += " (the text does not say: the rule set's assumption)" if s["cut_card_assumed"] else ""
     if exact is not None:
         lines.append(f"  exact       {exact:+.4f} %  ({'inside' if s['exact_inside'] else 'OUTSIDE'} the interval)")
+    if s.get("difference_percent") is not None:
+        low, high = s["difference_ci99_percent"]
+        lines.append(
+            f"  cut card    {s['difference_percent']:+.4f} points against the full shoe "
+            f"(99 % interval {low:+.4f} to {high:+.4f})"
+        )
     lines.append(
         f"  won {100 * s['win']:.2f} %, pushed {100 * s['push']:.2f} %, lost {100 * s['loss']:.2f} %; "
         f"conservation violations: {s['violations']}"

@@ -581,7 +581,7 @@ def _amount(value: object) -> Any:
     """A bet's or an insurance's amount as money; one that is not money is passed on as it is,
     for the round to refuse in its order of checks (the box and the bettor before the amount)."""
     try:
-        return parse_money(value)  # type: ignore[arg-type]
+        return parse_money(value)
     except InputError:
         return _NotMoney(value)
 
@@ -598,7 +598,7 @@ class _NotMoney:
 
     def said(self) -> str:
         try:
-            parse_money(self.value)  # type: ignore[arg-type]
+            parse_money(self.value)
         except InputError as exc:
             return str(exc).removeprefix("amount: ")
         return f"not an amount of money: {self.value!r}"
@@ -610,7 +610,7 @@ def _limit(value: object) -> Any:
     if value is None:
         return None
     try:
-        return parse_money(value)  # type: ignore[arg-type]
+        return parse_money(value)
     except InputError as exc:
         raise InputError(f"a table limit is an amount of money, not {value!r}", field="limits") from exc
 

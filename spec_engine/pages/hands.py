@@ -10,7 +10,7 @@ from spec_engine import rules as rulebook
 from spec_engine.cards import DECK, Card, Shoe, parse_card, parse_cards
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
-from spec_engine.events import Event, Money, money_str, parse_money
+from spec_engine.events import Event, money_str, parse_money
 from spec_engine.game import Hand, Phase, Round
 from spec_engine.pages import play as widgets
 from spec_engine.pages.cards import RANK_NAMES, card_svg, cards_text, hand_svg
@@ -197,47 +197,6 @@ bettor and amount (an insurance's), as ``play.js`` sends them back to the engine
 T = TypeVar("T")
 
 
-class AskedRound(Round):
-    """A round that keeps every decision asked of it, allowed or refused, in order (``asked``):
-    the worked hand's widget offers them again. A refusal for playing out of turn is not kept
-    (the page does not report it either)."""
-
-    def __init__(self, rules: RuleSet, shoe: Shoe, *, min_bet: Money, max_bet: Money) -> None:
-        super().__init__(rules, shoe, min_bet=min_bet, max_bet=max_bet)
-        self.asked: list[Step] = []
-
-    def _ask(self, step: Step, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        try:
-            result = call(*args, **kwargs)
-        except RuleViolation as exc:
-            if exc.rule != "play_order":
-                self.asked.append(step)
-            raise
-        self.asked.append(step)
-        return result
-
-    def hit(self, box: int, *, by: str | None = None) -> Event:
-        return self._ask(("hit", box, None, None), super().hit, box, by=by)
-
-    def stand(self, box: int, *, by: str | None = None) -> Event:
-        return self._ask(("stand", box, None, None), super().stand, box, by=by)
-
-    def double(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
-        return self._ask(("double", box, None, None), super().double, box, declining=declining, by=by)
-
-    def split(self, box: int, *, declining: Iterable[str] = (), by: str | None = None) -> Event:
-        return self._ask(("split", box, None, None), super().split, box, declining=declining, by=by)
-
-    def insure(self, box: int, bettor: str, amount: Money) -> Event:
-        return self._ask(("insurance", box, bettor, money_str(amount)), super().insure, box, bettor, amount)
-
-    def take_even_money(self, box: int, bettor: str) -> Event:
-        return self._ask(("even_money", box, bettor, None), super().take_even_money, box, bettor)
-
-    def close_insurance(self) -> None:
-        self._ask(("close_insurance", None, None, None), super().close_insurance)
-
-
 @dataclass(frozen=True, slots=True)
 class Played:
     """A situation played under one rule set: the round, the refusals, the whole log (a
@@ -277,13 +236,27 @@ class Player:
         self.covers = [w for w in wishes if w.when == "insurance"]
         self.asked: set[tuple[int, int]] = set()
         self.notes: list[Refused] = []
+        self.steps: list[Step] = []
+        """Every decision asked of the round, allowed or refused, in order: the worked hand's
+        widget offers them again. A refusal for playing out of turn is not kept (the page does
+        not report it either)."""
+
+    def _ask(self, step: Step, call: Callable[..., T], *args: Any) -> T:
+        try:
+            result = call(*args)
+        except RuleViolation as exc:
+            if exc.rule != "play_order":
+                self.steps.append(step)
+            raise
+        self.steps.append(step)
+        return result
 
     def run(self) -> list[Refused]:
         rnd = self.rnd
         while rnd.phase is not Phase.DONE:
             if rnd.phase is Phase.INSURANCE:
                 self._insurance()
-                rnd.close_insurance()
+                self._ask(("close_insurance", None, None, None), rnd.close_insurance)
             else:
                 self._decide()
         self._closed_hands()
@@ -293,11 +266,12 @@ class Player:
     def _act(self, wish: Wish, choice: str) -> None:
         rnd, box = self.rnd, wish.box
         if choice == "even money" and wish.bettor:
-            rnd.take_even_money(box, wish.bettor)
+            self._ask(("even_money", box, wish.bettor, None), rnd.take_even_money, box, wish.bettor)
         elif choice.startswith("insure ") and wish.bettor:
-            rnd.insure(box, wish.bettor, parse_money(choice.split()[1]))
+            amount = parse_money(choice.split()[1])
+            self._ask(("insurance", box, wish.bettor, money_str(amount)), rnd.insure, box, wish.bettor, amount)
         elif choice in ("hit", "stand", "double", "split"):
-            getattr(rnd, choice)(box)
+            self._ask((choice, box, None, None), getattr(rnd, choice), box)
         else:
             raise InputError(f"unknown decision {choice!r}", field="wish")
 
@@ -328,9 +302,9 @@ class Player:
                 self._try(wish, box.hands.index(hand) + 1)
                 return
         if self.rnd.can_stand(box.number):
-            self.rnd.stand(box.number)
+            self._ask(("stand", box.number, None, None), self.rnd.stand, box.number)
         else:
-            self.rnd.hit(box.number)
+            self._ask(("hit", box.number, None, None), self.rnd.hit, box.number)
 
     def _closed_hands(self) -> None:
         """Wishes for hands the rules closed before the player could ask (a hand standing on
@@ -416,12 +390,13 @@ def _round_player(rules: RuleSet, sit: Situation) -> PlayFunction:
 
     def play(cards: list[Card]) -> Played:
         # a spare deck behind, so that a wrongly arranged try does not run out of cards
-        rnd = AskedRound(rules, Shoe(cards + list(DECK)), min_bet=MIN_BET, max_bet=MAX_BET)
+        rnd = Round(rules, Shoe(cards + list(DECK)), min_bet=MIN_BET, max_bet=MAX_BET)
         for box, bettor, amount in sit.bets:
             rnd.place_bet(box, bettor, amount)
         rnd.deal()
-        notes = Player(rnd, sit.wishes).run()
-        return Played(rules, rnd, notes, rnd.log, rnd.asked)
+        player = Player(rnd, sit.wishes)
+        notes = player.run()
+        return Played(rules, rnd, notes, rnd.log, player.steps)
 
     return play
 

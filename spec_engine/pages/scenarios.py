@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 
-from spec_engine import events
+from spec_engine import source_docstring
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, exemptions
 from spec_engine.pages.common import (
@@ -160,5 +160,5 @@ def coverage_page(results_path: Path | None, directness: Mapping[str, str] | Non
 
 
 def events_page() -> str:
-    doc = events.__doc__ or ""
+    doc = source_docstring("events")  # (from the source: a compiled module keeps no docstring)
     return "# The event log\n\n```text\n" + doc.strip() + "\n```\n"

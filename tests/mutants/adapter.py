@@ -12,10 +12,15 @@ names at that moment, none where it names none: several deviations in one run.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+# A mutant patches the engine's classes: the pure engine, in this process (a compiled class cannot
+# be patched), chosen before the engine is first imported.
+os.environ["BLACKJACK_SPEC_PURE"] = "1"
 
 from spec_engine.kit.driver import DriverWrapper, EngineDriver, Reply
 from spec_engine.kit.protocol import serve

@@ -16,14 +16,15 @@ that applied it.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
-import inspect
 import sys
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
@@ -85,6 +86,22 @@ def _owner(name: str) -> Any:
     return getattr(importlib.import_module(OWNERS[name]), name)
 
 
+def _method_source(owner: str, method: str) -> str:
+    """The method's source as the engine's Python file has it (read from the file, not from the
+    function: a compiled module keeps no source; a mutant itself runs on the pure engine, which the
+    mutant adapter selects, since a compiled class cannot be patched)."""
+    import spec_engine
+
+    path = Path(spec_engine.__file__).parent / f"{OWNERS[owner].rsplit('.', 1)[1]}.py"
+    text = path.read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ClassDef) and node.name == owner:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == method:
+                    return textwrap.dedent(ast.get_source_segment(text, item, padded=True) or "")
+    raise MutantError(f"{owner}.{method} is not in {path.name}")
+
+
 def edit_method(owner: str, method: str, *edits: tuple[str, str]) -> Callable[[], None]:
     """A fault in the code: the engine's ``<owner>.<method>`` (:data:`OWNERS`) recompiled from
     its own source with each ``(old, new)`` replacement made (``old`` must occur exactly once)."""
@@ -92,7 +109,7 @@ def edit_method(owner: str, method: str, *edits: tuple[str, str]) -> Callable[[]
     def apply() -> None:
         cls = _owner(owner)
         func = cls.__dict__[method]
-        source = textwrap.dedent(inspect.getsource(func))
+        source = _method_source(owner, method)
         for old, new in edits:
             found = source.count(old)
             if found != 1:

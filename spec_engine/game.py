@@ -308,13 +308,13 @@ def given_items(given: object, field: str, size: int = 0, shape: str = "") -> li
     """The items of ``given``, a caller's collection; with ``size``, each a list or tuple of that
     many values (``shape`` names them), as a tuple. Anything else is the refusal naming ``field``."""
     if not isinstance(given, Iterable):
-        raise InputError(f"a collection is expected, not {given!r}", field=field)
+        raise InputError(_("a collection is expected, not {given}", given=repr(given)), field=field)
     if not size:
         return list(given)
     out = []
     for item in given:
         if not isinstance(item, (tuple, list)) or len(item) != size:
-            raise InputError(f"each is given as ({shape}), not {item!r}", field=field)
+            raise InputError(_("each is given as ({shape}), not {item}", shape=shape, item=repr(item)), field=field)
         out.append(tuple(item))
     return out
 

@@ -233,8 +233,15 @@ def po_path(code: str) -> Path:
 def extract_command() -> str:
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     template = extract_catalog()
-    TEMPLATE.write_bytes(_po_text(template))
+    text = _po_text(template)
+    if not TEMPLATE.is_file() or _undated(TEMPLATE.read_bytes()) != _undated(text):  # (a clean tree stays clean)
+        TEMPLATE.write_bytes(text)
     return f"{len(template)} messages in {TEMPLATE.relative_to(ROOT)}"
+
+
+def _undated(po_text: bytes) -> bytes:
+    """A template's text without its creation date, which every extraction renews."""
+    return re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", po_text)
 
 
 def update_command() -> str:

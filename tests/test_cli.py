@@ -77,6 +77,7 @@ def test_play_deals_from_the_changed_shoe() -> None:
 
 @pytest.mark.parametrize("command", sorted(NOT_APPLIED))
 def test_a_command_the_overrides_do_not_touch_says_so(command: str, tmp_path: Path) -> None:
+    (tmp_path / "report.jsonl").touch()  # (verify reads a report folder: a lab's other folder is refused first)
     args = [command, "CL"] if command == "clauses" else [command, str(tmp_path)] if command == "verify" else [command]
     done = run(*args, env={"BLACKJACK_SPEC_OVERRIDES": CHANGED})
     assert f"BLACKJACK_SPEC_OVERRIDES is not applied by {command}" in done.stderr

@@ -18,6 +18,7 @@ import pytest
 from spec_engine.__main__ import cmd_clauses, cmd_rules
 from spec_engine.catalog import REGULATION_IDS, regulation, rulebook_name
 from spec_engine.errors import InputError
+from spec_engine.i18n import LANGUAGES, language
 from spec_engine.pages.build import generate
 from spec_engine.pages.matrix import csv_text
 from spec_engine.practice import round_json
@@ -55,10 +56,14 @@ def test_the_one_list_names_every_rulebook_once() -> None:
 
 
 def misnamed(text: str) -> list[str]:
-    """Each "<name> (<id>)" in ``text`` whose name is not the one list's (short or long)."""
+    """Each "<name> (<id>)" in ``text`` whose name is not the one list's (short or long, in one of
+    the site's languages: the catalogs translate the list's names)."""
     found = []
     for reg in REGULATION_IDS:
-        allowed = (rulebook_name(reg), rulebook_name(reg, long=True))
+        allowed: tuple[str, ...] = ()
+        for code in LANGUAGES:
+            with language(code):
+                allowed += (rulebook_name(reg), rulebook_name(reg, long=True))
         for match in re.finditer(rf"(?<![\w-])\({reg}\)", text):
             before = re.sub(r"(\*\*|</?\w+[^>]*>)+$", "", text[: match.start()].rstrip())  # bold, a tag
             if not before.endswith(allowed):

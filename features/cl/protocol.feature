@@ -1,5 +1,5 @@
 @CL
-Feature: The Catalan club through the protocol: a session's end and its shares
+Feature: Catalan card club CCCJ: through the protocol, a session's end and its shares
   What the conformance protocol asks of an implementation beyond the texts' words, played under
   the club's rules (docs/protocol.md: the session's events and state, exact money).
 

@@ -1,5 +1,5 @@
 @UY
-Feature: Uruguay (DGC PR 5403/03) through the protocol: its conventions, under this rulebook
+Feature: Uruguay, DGC: through the protocol, its conventions under this rulebook
   What the conformance protocol asks of an implementation beyond the texts' words, played under
   the Uruguayan rules (docs/protocol.md: which refusal wins, the field of each input error, when
   an event is logged, the shoe's procedures, the seeded generator). Where a scenario changes a

@@ -49,7 +49,8 @@ pre { white-space: pre-wrap; word-break: break-word; font-size: .8em; background
 @media print { body { margin: 0; max-width: none; } details { display: block; } }
 @media (max-width: 40em) {
   body { font-size: 10pt; margin: 1em auto; padding: 0 .5em; }
-  th, td { padding: .2em .3em; } th { font-size: .8em; } td.id { white-space: normal; }
+  th, td { padding: .2em .3em; } th { font-size: .8em; overflow-wrap: anywhere; hyphens: auto; }
+  td.id { white-space: normal; }
 }
 """
 """The page's style, inline: a phone shows it at its own width (the viewport is the device's), the

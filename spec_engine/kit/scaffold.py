@@ -286,7 +286,10 @@ def new_regulation(
     listing.write_text(listed.rstrip("\n") + "\n" + names, encoding="utf-8")
     write_regulation_enums((*ids, reg_id), data / "protocol")
     written += [listing, *(data / "protocol" / n for n in REGULATION_ENUMS)]
-    written += catalog_entries(root, lower, [short, f"{REVIEW}: what the text is, and whose"])
+    said = [short, name, f"{REVIEW}: what the text is, and whose"]
+    for made in (data / "clauses" / f"{lower}.toml", data / "rulesets" / f"{lower}.toml"):
+        said += shown_words(tomllib.loads(made.read_text(encoding="utf-8")))
+    written += catalog_entries(root, lower, list(dict.fromkeys(said)))
     # a row in every compare outline: that of the rule set nearest the new one's values
     nearest = max(ids, key=lambda r: sum(getattr(others[r], k) == v for k, v in values.items()))
     rows = 0
@@ -306,8 +309,42 @@ def _clause_ids(data: Path, reg_id: str) -> list[str]:
     return [c["id"] for c in raw.get("clause", [])]
 
 
+SHOWN_KEYS = frozenset(
+    {
+        "gist",
+        "note",
+        "reason",
+        "description",
+        "reference",
+        "published_by",
+        "published_at",
+        "text_date",
+        "retrieved",
+        "to_establish",
+    }
+)
+"""The keys of a clause catalog or a rule set whose words the pages show (``tools/i18n.py``
+extracts them as messages): the new text's must be in every catalog for ``make site``'s gate."""
+
+
+def shown_words(table: object) -> list[str]:
+    """Every string under a key of :data:`SHOWN_KEYS` in a parsed TOML document, in order."""
+    out: list[str] = []
+    if isinstance(table, dict):
+        for key, value in table.items():
+            if key in SHOWN_KEYS and isinstance(value, str) and value.strip():
+                out.append(value)
+            else:
+                out += shown_words(value)
+    elif isinstance(table, list):
+        for item in table:
+            out += shown_words(item)
+    return out
+
+
 def catalog_entries(root: Path, lower: str, messages: list[str]) -> list[Path]:
-    """The new text's name and description in every language's catalog
+    """The new text's names, description, gists and notes (every message its data gives the
+    pages) in every language's catalog
     (``spec_engine/locale/<code>/LC_MESSAGES/messages.po``): every page shows them, so the gate of
     ``make site`` requires them. Each is copied as it is, marked TO REVIEW for a translator
     (``review_marks`` lists it); a message the catalog has already is left as it is."""

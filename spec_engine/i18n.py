@@ -29,6 +29,7 @@ command making it, never a silent English page.
 from __future__ import annotations
 
 import gettext
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -172,3 +173,65 @@ def N_(message: str, /) -> str:
     """Marks ``message`` for the catalog where it is defined (a module-level constant); the code
     translates it where it is used, ``_(CONSTANT)``."""
     return message
+
+
+# ----------------------------------------------------------------------------- the data's messages
+TOML_KEYS = {
+    "names": ("short", "long"),
+    "regulation": (
+        "description",
+        "reference",
+        "published_by",
+        "published_at",
+        "text_date",
+        "retrieved",
+        "to_establish",
+    ),
+    "clause": ("gist", "note"),
+}
+"""The keys of the clause catalogs that readers see in English (the rule sets' and the
+glossary's: every ``note`` and ``what``; the exemptions': every ``reason``): a text's description
+and its provenance (a date, which every language writes alike, is no message)."""
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def line_of(text: str, value: str) -> int:
+    """The line of ``text`` where ``value`` begins (1 when it is not found word for word)."""
+    index = text.find(value[:40])
+    return text.count("\n", 0, index) + 1 if index >= 0 else 1
+
+
+def data_messages(path: Path) -> Iterator[tuple[int, str, str]]:
+    """(line, message, key) for each entry of a data file that readers see in English: what
+    ``tools/i18n.py`` extracts into the template, and what ``new-regulation`` copies into each
+    catalog for a new text."""
+    text = path.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    if "names" in data:  # the one list: each rulebook's names
+        for reg_id, names in data["names"].items():
+            for key in TOML_KEYS["names"]:
+                if names.get(key):
+                    yield line_of(text, names[key]), names[key], f"names.{key} {reg_id}"
+    elif "regulation" in data:  # a clause catalog
+        for key in TOML_KEYS["regulation"]:
+            value = data["regulation"].get(key, "")
+            if value and not DATE.fullmatch(value):
+                yield line_of(text, value), value, f"regulation.{key}"
+        for clause in data.get("clause", []):
+            for key in TOML_KEYS["clause"]:
+                if clause.get(key):
+                    yield line_of(text, clause[key]), clause[key], f"clause.{key} {clause['id']}"
+    elif "exempt" in data:  # the clauses no engine can check, each with its reason
+        for entry in data["exempt"]:
+            yield line_of(text, entry["reason"]), entry["reason"], f"exempt.reason {entry['clause']}"
+    elif "rules" in data:  # a rule set
+        for name, value in data["rules"].items():
+            if isinstance(value, dict) and value.get("note"):
+                yield line_of(text, value["note"]), value["note"], f"rule.note {name}"
+    elif "concept" in data:  # the glossary
+        for key, concept in data["concept"].items():
+            yield line_of(text, concept["what"]), concept["what"], f"concept.what {key}"
+            for language, entries in concept.items():
+                for entry in entries if isinstance(entries, list) else []:
+                    if entry.get("note"):
+                        yield line_of(text, entry["note"]), entry["note"], f"concept.note {key} {language}"

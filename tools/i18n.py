@@ -14,7 +14,7 @@ One gettext domain. The messages come from:
   field's meaning (``_rule``, :mod:`spec_engine.rules`);
 - the widgets (``docs/javascripts/*.js``): ``bjI18n._``, ``bjI18n.ngettext``, ``bjI18n.pgettext``
   (Babel's JavaScript extractor; ``javascripts/i18n.js`` is their side);
-- the data readers see, by a TOML extractor (:func:`extract_toml`): each regulation's name, short
+- the data readers see, by a TOML extractor (:func:`spec_engine.i18n.data_messages`): each regulation's name, short
   name and description, where each text comes from (its provenance) and each clause's gist and
   reading (``data/clauses/*.toml``), each exempt clause's reason (``data/exemptions.toml``), each
   rule value's note (``data/rulesets/*.toml``), each concept's description and notes
@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 
 from spec_engine import glossary  # noqa: E402
 from spec_engine.catalog import clause_text  # noqa: E402
-from spec_engine.i18n import DOMAIN, LOCALE, TRANSLATED, catalog_path  # noqa: E402
+from spec_engine.i18n import DOMAIN, LOCALE, TRANSLATED, catalog_path, data_messages, line_of  # noqa: E402
 
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 JS_CATALOGS = ROOT / "docs" / "javascripts" / "locale"
@@ -79,65 +79,9 @@ SOURCES = {
     ],
     "nav": ["mkdocs.yml"],
 }
-TOML_KEYS = {
-    "names": ("short", "long"),
-    "regulation": (
-        "description",
-        "reference",
-        "published_by",
-        "published_at",
-        "text_date",
-        "retrieved",
-        "to_establish",
-    ),
-    "clause": ("gist", "note"),
-}
-"""The keys of the clause catalogs that readers see in English (the rule sets' and the
-glossary's: every ``note`` and ``what``; the exemptions': every ``reason``): a text's description
-and its provenance (a date, which every language writes alike, is no message)."""
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 # ----------------------------------------------------------------------------- extraction
-def _line(text: str, value: str) -> int:
-    index = text.find(value[:40])
-    return text.count("\n", 0, index) + 1 if index >= 0 else 1
-
-
-def extract_toml(path: Path) -> Iterator[tuple[int, str, str]]:
-    """(line, message, key) for each entry of a data file that readers see in English."""
-    text = path.read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    if "names" in data:  # the one list: each rulebook's names
-        for reg_id, names in data["names"].items():
-            for key in TOML_KEYS["names"]:
-                if names.get(key):
-                    yield _line(text, names[key]), names[key], f"names.{key} {reg_id}"
-    elif "regulation" in data:  # a clause catalog
-        for key in TOML_KEYS["regulation"]:
-            value = data["regulation"].get(key, "")
-            if value and not DATE.fullmatch(value):
-                yield _line(text, value), value, f"regulation.{key}"
-        for clause in data.get("clause", []):
-            for key in TOML_KEYS["clause"]:
-                if clause.get(key):
-                    yield _line(text, clause[key]), clause[key], f"clause.{key} {clause['id']}"
-    elif "exempt" in data:  # the clauses no engine can check, each with its reason
-        for entry in data["exempt"]:
-            yield _line(text, entry["reason"]), entry["reason"], f"exempt.reason {entry['clause']}"
-    elif "rules" in data:  # a rule set
-        for name, value in data["rules"].items():
-            if isinstance(value, dict) and value.get("note"):
-                yield _line(text, value["note"]), value["note"], f"rule.note {name}"
-    elif "concept" in data:  # the glossary
-        for key, concept in data["concept"].items():
-            yield _line(text, concept["what"]), concept["what"], f"concept.what {key}"
-            for language, entries in concept.items():
-                for entry in entries if isinstance(entries, list) else []:
-                    if entry.get("note"):
-                        yield _line(text, entry["note"]), entry["note"], f"concept.note {key} {language}"
-
-
 def _nav_titles(nav: Any) -> Iterator[str]:
     for item in nav or []:
         if isinstance(item, dict):
@@ -151,7 +95,7 @@ def extract_nav(path: Path) -> Iterator[tuple[int, str]]:
     text = path.read_text(encoding="utf-8")
     nav = re.search(r"^nav:\n(?:[ #].*\n?)*", text, re.M)
     for title in _nav_titles(_yaml_nav(nav.group(0) if nav else "")):
-        yield _line(text, f"{title}:"), title
+        yield line_of(text, f"{title}:"), title
 
 
 def _yaml_nav(block: str) -> Any:
@@ -207,7 +151,7 @@ def extract_catalog() -> Catalog:
                     for line, message, context in extract_fstrings(path):
                         out.add(message, locations=[(where, line)], context=context)
             elif method == "toml":
-                for line, message, key in extract_toml(path):
+                for line, message, key in data_messages(path):
                     out.add(message, locations=[(where, line)], auto_comments=[f"toml: {key}"])
             else:
                 for line, title in extract_nav(path):

@@ -18,6 +18,7 @@ from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError
+from spec_engine.i18n import data_messages
 from spec_engine.kit.driver import jsonable
 from spec_engine.kit.vectors import SCHEMA_DIR
 from spec_engine.rules import RULE_FIELDS, RuleSet, show_value
@@ -288,7 +289,7 @@ def new_regulation(
     written += [listing, *(data / "protocol" / n for n in REGULATION_ENUMS)]
     said = [short, name, f"{REVIEW}: what the text is, and whose"]
     for made in (data / "clauses" / f"{lower}.toml", data / "rulesets" / f"{lower}.toml"):
-        said += shown_words(tomllib.loads(made.read_text(encoding="utf-8")))
+        said += [message for _, message, _ in data_messages(made)]
     written += catalog_entries(root, lower, list(dict.fromkeys(said)))
     # a row in every compare outline: that of the rule set nearest the new one's values
     nearest = max(ids, key=lambda r: sum(getattr(others[r], k) == v for k, v in values.items()))
@@ -307,39 +308,6 @@ def new_regulation(
 def _clause_ids(data: Path, reg_id: str) -> list[str]:
     raw = tomllib.loads((data / "clauses" / f"{reg_id.lower()}.toml").read_text(encoding="utf-8"))
     return [c["id"] for c in raw.get("clause", [])]
-
-
-SHOWN_KEYS = frozenset(
-    {
-        "gist",
-        "note",
-        "reason",
-        "description",
-        "reference",
-        "published_by",
-        "published_at",
-        "text_date",
-        "retrieved",
-        "to_establish",
-    }
-)
-"""The keys of a clause catalog or a rule set whose words the pages show (``tools/i18n.py``
-extracts them as messages): the new text's must be in every catalog for ``make site``'s gate."""
-
-
-def shown_words(table: object) -> list[str]:
-    """Every string under a key of :data:`SHOWN_KEYS` in a parsed TOML document, in order."""
-    out: list[str] = []
-    if isinstance(table, dict):
-        for key, value in table.items():
-            if key in SHOWN_KEYS and isinstance(value, str) and value.strip():
-                out.append(value)
-            else:
-                out += shown_words(value)
-    elif isinstance(table, list):
-        for item in table:
-            out += shown_words(item)
-    return out
 
 
 def catalog_entries(root: Path, lower: str, messages: list[str]) -> list[Path]:

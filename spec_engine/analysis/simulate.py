@@ -156,6 +156,19 @@ class Tally:
     shoe_cross: Money = 0
     shoe_rounds_squares: int = 0
 
+    def count(self, net: Money, violations: int) -> None:
+        """One round's net result (and its policy's violations) in the sums, but the round itself
+        (a whole shoe counts its rounds at its end)."""
+        self.total += net
+        self.squares += net * net
+        if net > 0:
+            self.wins += 1
+        elif net < 0:
+            self.losses += 1
+        else:
+            self.pushes += 1
+        self.violations += violations
+
     def add(self, other: Tally) -> None:
         if self.rounds and other.rounds and other.stake != self.stake:
             raise ValueError("tallies of different stakes")
@@ -268,17 +281,8 @@ def play_chunk(
     for _ in range(rounds):
         shoe = Shoe.drawn_at_random(full, rng)
         rnd = play_round(rules, shoe, policy, stake, limits)
-        net = rnd.net["P"]
         tally.rounds += 1
-        tally.total += net
-        tally.squares += net * net
-        if net > 0:
-            tally.wins += 1
-        elif net < 0:
-            tally.losses += 1
-        else:
-            tally.pushes += 1
-        tally.violations += _violations(rnd, shoe.dealt, "P")
+        tally.count(rnd.net["P"], _violations(rnd, shoe.dealt, "P"))
     return tally
 
 
@@ -315,15 +319,7 @@ def play_shoes(
         while True:
             rnd = table.play(bets, policy)
             net = rnd.net["P"]
-            tally.total += net
-            tally.squares += net * net
-            if net > 0:
-                tally.wins += 1
-            elif net < 0:
-                tally.losses += 1
-            else:
-                tally.pushes += 1
-            tally.violations += _violations(rnd, len(rnd.drawn), "P")
+            tally.count(net, _violations(rnd, len(rnd.drawn), "P"))
             del table.log[:]  # (the round is tallied: the log of a long run stays short)
             net_of_shoe += net
             rounds_of_shoe += 1

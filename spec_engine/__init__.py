@@ -24,7 +24,7 @@ __version__ = "0.2.0"
 """The package's version (the engine, the kit and the command line); the conformance suite and
 the protocol have versions of their own (``blackjack-spec --version`` names all three)."""
 
-COMPILED_MODULES = ("errors", "cards", "events", "game", "table", "policy")
+COMPILED_MODULES = ("errors", "cards", "events", "rules", "game", "table", "policy")
 """The engine's modules mypyc compiles: what a round at a table runs (the other modules read data
 once, or are other rooms)."""
 PURE = "BLACKJACK_SPEC_PURE"

@@ -82,7 +82,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -182,7 +182,6 @@ def to_jsonl(events: Iterable[Event]) -> str:
 # garbage collector to walk. (The engine's boxes and hands are plain ints and its money
 # exact, so equal arguments are the same values.)
 
-_new = tuple.__new__
 _shared = functools.lru_cache(maxsize=4096)
 
 
@@ -356,9 +355,45 @@ def settle(box: int, hand: int | None, bettor: str, amount: Money, stake: Money,
 
 
 def clear(total: int, info: str) -> Event:
-    # (built from its nine fields at once: the one event of every round that is never shared,
-    # whose keyword build would cost the round about 1 % more)
-    return _new(Event, ("clear", None, None, None, None, None, None, total, info))
+    return Event("clear", total=total, info=info)
+
+
+# The events a round repeats, as tables: ``CARDS[box, hand, card]`` is ``card(box, hand, card)``
+# (the fields in the constructor's order), built by that constructor, by name, the first time it
+# is asked for and shared after. A lookup costs the engine's hot path less than a call would (a
+# table is read without a call in either build); each table keeps at most SHARED_MAX events.
+
+SHARED_MAX = 4096
+"""The most events one table of shared events keeps (it then starts again)."""
+
+
+class Shared(dict[Any, Event]):
+    """The events of one type by their fields (a tuple, in the constructor's order; a single
+    field alone): each built by :attr:`build`, the type's constructor, on first use."""
+
+    __slots__ = ("build", "spread")
+
+    def __init__(self, build: Callable[..., Event], *, spread: bool = True) -> None:
+        super().__init__()
+        self.build = build
+        self.spread = spread  # (False: the key is the single field itself)
+
+    def __missing__(self, fields: Any) -> Event:
+        if len(self) >= SHARED_MAX:
+            self.clear()
+        event = self[fields] = self.build(*fields) if self.spread else self.build(fields)
+        return event
+
+
+BETS = Shared(bet)
+CARDS = Shared(card)
+DEALER_CARDS = Shared(dealer_card, spread=False)
+HITS = Shared(hit)
+STANDS = Shared(stand)
+DOUBLES = Shared(double)
+BUSTS = Shared(bust)
+DEALER_TOTALS = Shared(dealer_total)
+SETTLES = Shared(settle)
 
 
 # after the round

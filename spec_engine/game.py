@@ -23,7 +23,7 @@ from collections.abc import Set as AbstractSet
 from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
-from typing import Any, NamedTuple, TypeGuard, cast
+from typing import Any, Final, NamedTuple, TypeGuard, cast
 
 from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, restored, state_of
@@ -49,7 +49,11 @@ PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
 }
 
 # the phases as module constants: an enum member's attribute lookup costs a call on every use
-_BETTING, _INSURANCE, _PLAYING, _DONE = Phase.BETTING, Phase.INSURANCE, Phase.PLAYING, Phase.DONE
+# (Final: the compiled engine holds each in a C variable, not a lookup in the module's namespace)
+_BETTING: Final = Phase.BETTING
+_INSURANCE: Final = Phase.INSURANCE
+_PLAYING: Final = Phase.PLAYING
+_DONE: Final = Phase.DONE
 
 _THE_PHASE = {
     Phase.BETTING: N_("the betting phase"),
@@ -66,7 +70,17 @@ _ONLY_IN = {
 }
 """An action out of its phase, one sentence per phase that allows it."""
 
-_code = attrgetter("code")
+_code: Final = attrgetter("code")
+# the tables of the events a round repeats (events.Shared), each a C variable when compiled
+_BETS: Final = ev.BETS
+_CARDS: Final = ev.CARDS
+_DEALER_CARDS: Final = ev.DEALER_CARDS
+_HITS: Final = ev.HITS
+_STANDS: Final = ev.STANDS
+_DOUBLES: Final = ev.DOUBLES
+_BUSTS: Final = ev.BUSTS
+_DEALER_TOTALS: Final = ev.DEALER_TOTALS
+_SETTLES: Final = ev.SETTLES
 
 
 class Action(NamedTuple):
@@ -170,8 +184,8 @@ class _Empty(dict[Any, Any]):
         return "_NOTHING"  # (the module's own: unpickling gives the shared one)
 
 
-_NOTHING = _Empty()
-_NOBODY: frozenset[str] = frozenset()
+_NOTHING: Final = _Empty()
+_NOBODY: Final[frozenset[str]] = frozenset()
 
 
 class Box:
@@ -214,7 +228,9 @@ class Box:
         holder = self.holder
         if holder is not None and holder in self.bets:
             return holder
-        return next(iter(self.bets))
+        for first in self.bets:  # (the first bettor: a loop answers sooner than next(iter(...)))
+            return first
+        raise LookupError(f"box {self.number} has no bet")
 
 
 def limits_refusal(rules: RuleSet, min_bet: Money, max_bet: Money | None) -> tuple[str, str] | None:
@@ -371,7 +387,7 @@ class _Accepted:
         )
 
 
-_ACCEPTED: dict[tuple[int, object, object, type, type], _Accepted] = {}
+_ACCEPTED: Final[dict[tuple[int, object, object, type, type], _Accepted]] = {}
 """Rule sets (by id) with the limits a round has already accepted (their types in the key: a
 ``True`` is not a ``1``): a rule set is frozen, so the same limits under it pass the same
 checks again (a table's every round)."""
@@ -448,8 +464,9 @@ class Round:
                 raise InputError(why, field=name)
         self.rules = rules
         self.shoe = shoe
-        self.min_bet: Money = cast(Money, min_bet)  # (checked above, or the same as limits checked before)
-        self.max_bet: Money | None = cast("Money | None", max_bet)
+        # (checked above, or the same as limits checked before; no cast(): a call a round)
+        self.min_bet: Money = min_bet  # type: ignore[assignment]
+        self.max_bet: Money | None = max_bet  # type: ignore[assignment]
         self.holders: Mapping[int, str] = _NOTHING if seated is None else seat_holders(rules, seated)
         self.seated = None if seated is None else frozenset(cast(Iterable[int], seated))
         self.players = players
@@ -608,7 +625,7 @@ class Round:
             net = money(net)
         total = self.net.get(bettor, 0) + net
         self.net[bettor] = total if type(total) is int else money(total)
-        event = ev.settle(box.number, hand_no, bettor, net, stake, outcome)
+        event = _SETTLES[box.number, hand_no, bettor, net, stake, outcome]
         self._emit(event)
         self._settled.append(event)
 
@@ -772,7 +789,7 @@ class Round:
             target.bets[bettor] = amount
         self.boxes[box] = target
         self.net.setdefault(bettor, 0)
-        event = (ev.stays if stays else ev.bet)(box, bettor, amount)
+        event = ev.stays(box, bettor, amount) if stays else _BETS[box, bettor, amount]
         self._emit(event)
         return event
 
@@ -1000,14 +1017,14 @@ class Round:
             self.drawn += got
             count = len(order)  # (loops by index: a comprehension or zip costs more in Python 3.11)
             for i in range(count):
-                emit(ev.card(order[i].number, 1, got[i].code))
+                emit(_CARDS[order[i].number, 1, got[i].code])
             up = got[count]
             self.dealer.append(up)
-            emit(ev.dealer_card(up.code))
+            emit(_DEALER_CARDS[up.code])
             for i in range(count):
                 each, second = order[i], got[count + 1 + i]
                 each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
-                emit(ev.card(each.number, 1, second.code))
+                emit(_CARDS[each.number, 1, second.code])
             self._after_initial_deal()
             return
         # a card at a time: a misdeal to remedy, or the cut card comes out during the deal
@@ -1337,8 +1354,9 @@ class Round:
                             continue
                     if not hand.open:
                         hand.done = True
-                    elif self._nothing_to_decide(box, hand):
-                        self._emit(ev.stand(box.number, hi + 1, None, "automatic"))
+                    elif self._hit_refusal(box, hand) is not None and self._nothing_to_decide(box, hand):
+                        # (a hand that may draw, the usual one, is answered by the first call alone)
+                        self._emit(_STANDS[box.number, hi + 1, None, "automatic"])
                         self._finish(box, hand)
                     else:
                         self._bi, self._hi = bi, hi
@@ -1354,11 +1372,11 @@ class Round:
         card = self._draw(at)
         hand.add(card)
         number = box.hands.index(hand) + 1
-        self._emit(ev.card(at, number, card.code))
+        self._emit(_CARDS[at, number, card.code])
         if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
         if hand.hard > 21:
-            self._emit(ev.bust(at, number, hand.hard))
+            self._emit(_BUSTS[at, number, hand.hard])
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1455,7 +1473,7 @@ class Round:
         refusal = self._hit_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
-        event = ev.hit(target.number, self._hi + 1, who)
+        event = _HITS[target.number, self._hi + 1, who]
         self._emit(event)
         self._deal_to(target, hand)
         if hand.done:
@@ -1488,7 +1506,7 @@ class Round:
         refusal = self._stand_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
-        event = ev.stand(target.number, self._hi + 1, who)
+        event = _STANDS[target.number, self._hi + 1, who, None]
         self._emit(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1591,7 +1609,7 @@ class Round:
             raise self._refuse(*refusal, "double")
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
-        event = ev.double(target.number, number, who)
+        event = _DOUBLES[target.number, number, who]
         self._emit(event)
         hand.stakes = dict(hand.stakes)  # (the stakes change: a copy, the box's bets and the originals untouched)
         for bettor in target.bets:
@@ -1696,7 +1714,7 @@ class Round:
         if len(dealer) == 1:
             card = self._draw(0)
             dealer.append(card)
-            emit(ev.dealer_card(card.code))
+            emit(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]
         hard = up.value + card.value
         ace = up.value == 1 or card.value == 1
@@ -1710,14 +1728,14 @@ class Round:
                     break
                 card = self._draw(0)
                 dealer.append(card)
-                emit(ev.dealer_card(card.code))
+                emit(_DEALER_CARDS[card.code])
                 value = card.value
                 hard += value
                 if value == 1:
                     ace = True
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        emit(ev.dealer_total(total, state))
+        emit(_DEALER_TOTALS[total, state])
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
@@ -1802,8 +1820,8 @@ class Round:
         return []
 
 
-_PLAYING_ACTIONS = PHASE_ACTIONS[Phase.PLAYING]
-_PLAYER_REFUSALS: dict[str, Callable[[Round, Box, Hand], tuple[str, str] | None]] = {
+_PLAYING_ACTIONS: Final = PHASE_ACTIONS[Phase.PLAYING]
+_PLAYER_REFUSALS: Final[dict[str, Callable[[Round, Box, Hand], tuple[str, str] | None]]] = {
     "hit": Round._hit_refusal,
     "stand": Round._stand_refusal,
     "double": Round._double_refusal,
@@ -1812,6 +1830,6 @@ _PLAYER_REFUSALS: dict[str, Callable[[Round, Box, Hand], tuple[str, str] | None]
 }
 """Each player action's refusal test, stated once (the action's method, ``can_*``,
 :meth:`Round.legal_actions` and the policy ask it)."""
-_CLOSED_BY_RULES = ("hit", "double", "split")
+_CLOSED_BY_RULES: Final = ("hit", "double", "split")
 """The actions a hand the rules have closed (a 21, a blackjack, a double) is refused by its
 rule rather than as out of turn."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -51,6 +51,19 @@ class Citation:
     @property
     def assumed(self) -> bool:
         return self.basis == "not stated"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade, (Citation, _values(self))
+
+
+def _values(made: Any) -> dict[str, Any]:
+    """A frozen record's fields by name: what copies and pickles remake it from (a compiled frozen
+    class is made through its constructor only)."""
+    return {f.name: getattr(made, f.name) for f in dataclasses.fields(made)}
+
+
+def _remade(kind: Callable[..., Any], values: dict[str, Any]) -> Any:
+    return kind(**values)
 
 
 def _rule(doc: str, kind: str, choices: tuple[str, ...] = (), *, least: int = 0) -> Any:
@@ -303,6 +316,9 @@ class RuleSet:
         a rule set of an id the list does not hold (one made by hand, ``replace(rules, id="XX")``)
         goes by its id."""
         return rulebook_name(self.id) if self.id in REGULATION_IDS else self.id
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade, (RuleSet, _values(self))
 
     def cite(self, rule: str) -> tuple[str, ...]:
         """The clause ids behind a rule value (empty for a pure assumption)."""

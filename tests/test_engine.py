@@ -311,9 +311,12 @@ def test_a_long_run_keeps_few_event_objects_and_the_cache_stays_bounded() -> Non
     assert len({id(e) for e in table.log}) < 1.5 * 3000  # (the clear, and each shoe's shuffle, cut and burns)
     bets = [e for e in table.log if e.type == "bet"]
     assert len(bets) == 3000 and all(e is bets[0] for e in bets)
-    for n in range(6000):  # far more distinct events than the cache keeps
+    for n in range(6000):  # far more distinct events than the cache and the table keep
         assert events.settle(1, 1, "P1", n, n, "win") == Event("settle", 1, 1, "P1", amount=n, stake=n, info="win")
+        assert events.SETTLES[1, 1, "P1", n, n, "win"] == Event("settle", 1, 1, "P1", amount=n, stake=n, info="win")
+        assert events.DEALER_CARDS[f"{n}"] == Event("dealer_card", card=f"{n}")
     assert events.settle.cache_info().currsize <= 4096
+    assert 0 < len(events.SETTLES) <= events.SHARED_MAX and 0 < len(events.DEALER_CARDS) <= events.SHARED_MAX
 
 
 def test_a_box_given_as_an_int_subclass_is_logged_as_its_plain_number() -> None:

@@ -355,6 +355,9 @@ class Difference:
         """The rule sets differ, the texts do not: the difference rests on assumed values."""
         return self.sets_differ and not self.texts_differ
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade, (Difference, _values(self))
+
 
 def difference(sets: Sequence[RuleSet], name: str) -> Difference:
     """How ``sets`` differ on the rule ``name`` (see :class:`Difference`)."""

@@ -102,12 +102,15 @@ simulate: $(SITE_DEPS)
 # all; one player) on the compiled engine, every core (resumable: the chunks go to
 # reports/cut-card/); the summaries (the return per round against the exact full-shoe figure, the
 # difference with its 99 % interval) go to docs/simulations/cut-card/, which the cost page and
-# the README's odds table show. Not a test: about 1.5 million shoes a rulebook, some 260 million
-# rounds in all, took about N hours here (see the README).
-CUT_SHOES ?= 1500000
+# the README's table show. Not a test. CUT_REGS chooses the rulebooks (default: every one). A run
+# of N shoes is the first N of any longer run (each chunk of shoes has its own seed), so the
+# published figures are `make cut-card CUT_SHOES=N CUT_REGS=XX` with each rulebook's N as the
+# README's table gives it; the CPU they took is in benchmarks/RESULTS-i32.md.
+CUT_SHOES ?= 1000000
+CUT_REGS ?= $$($(PY) -m spec_engine regulations)
 cut-card: $(SITE_DEPS) compiled
 	mkdir -p reports/cut-card docs/simulations/cut-card
-	for reg in $$($(PY) -m spec_engine regulations); do $(PY) -m spec_engine simulate $$reg --shoes $(CUT_SHOES) \
+	for reg in $(CUT_REGS); do $(PY) -m spec_engine simulate $$reg --shoes $(CUT_SHOES) \
 	  --seed 2026 --out reports/cut-card/$$reg.jsonl --json > reports/cut-card/$$reg.json \
 	  && mv reports/cut-card/$$reg.json docs/simulations/cut-card/$$reg.json || exit 1; done
 

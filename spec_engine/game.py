@@ -412,7 +412,6 @@ class Round:
     __slots__ = (
         "_bi",
         "_cut_pending",
-        "_emit",
         "_hi",
         "_insurance_done",
         "_known",
@@ -471,7 +470,6 @@ class Round:
         self.seated = None if seated is None else frozenset(cast(Iterable[int], seated))
         self.players = players
         self.log: list[Event] = [] if log is None else log
-        self._emit = self.log.append
         self._start = len(self.log)
         self._refill = refill
         self.phase = _BETTING
@@ -510,7 +508,7 @@ class Round:
         it to another list in its memo); it has no refill: a copy never shuffles its table's
         discards."""
         state = state_of(self)
-        for name in ("_emit", "_known", "_refill"):  # (made again by the constructor, or none)
+        for name in ("_known", "_refill"):  # (made again by the constructor, or none)
             del state[name]
         return restored, (Round, (self.rules, self.shoe, self.min_bet, self.max_bet, None, self.log), state)
 
@@ -592,9 +590,9 @@ class Round:
             cards = shoe._cards
         self.drawn.append(card)
         if len(cards) == shoe.cut_remaining:
-            self._emit(ev.cut_card_out())
+            self.log.append(ev.cut_card_out())
             if self.rules.announce_last_round:
-                self._emit(ev.last_round())
+                self.log.append(ev.last_round())
             self._cut_pending = True
         return card
 
@@ -626,7 +624,7 @@ class Round:
         total = self.net.get(bettor, 0) + net
         self.net[bettor] = total if type(total) is int else money(total)
         event = _SETTLES[box.number, hand_no, bettor, net, stake, outcome]
-        self._emit(event)
+        self.log.append(event)
         self._settled.append(event)
 
     def _settle_hand(self, box: Box, hand: Hand, outcome: str, ratio: Fraction | int) -> None:
@@ -790,7 +788,7 @@ class Round:
         self.boxes[box] = target
         self.net.setdefault(bettor, 0)
         event = ev.stays(box, bettor, amount) if stays else _BETS[box, bettor, amount]
-        self._emit(event)
+        self.log.append(event)
         return event
 
     def _need_player(self, bettor: str, players: int) -> None:
@@ -836,7 +834,7 @@ class Round:
         target.excess.pop(bettor, None)  # (the old bet, its unnoticed excess with it, is replaced whole)
         target.bets[bettor] = amount
         event = ev.change_bet(target.number, bettor, amount)
-        self._emit(event)
+        self.log.append(event)
         return event
 
     def _behind_refusal(self, target: Box, bettor: str) -> str | None:
@@ -917,7 +915,7 @@ class Round:
             self.answers = {}
         self.answers[target.number, bettor] = consent
         event = (ev.consent if consent else ev.objection)(target.number, bettor)
-        self._emit(event)
+        self.log.append(event)
         return event
 
     def withdraw_bet(self, box: object, bettor: object) -> Event:
@@ -932,7 +930,7 @@ class Round:
         if not target.bets:
             del self.boxes[target.number]
         event = ev.withdraw_bet(target.number, bettor)
-        self._emit(event)
+        self.log.append(event)
         return event
 
     def decider(self, box: object) -> str:
@@ -996,10 +994,10 @@ class Round:
                     _("the deal has cards 1..{last}, not {n}", last=2 * len(order) + 1, n=repr(n)), field="misdeals"
                 )
             mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
-        emit = self._emit
+        log = self.log  # (its append: a call the compiled engine makes directly)
         announce = self._known.announce
         if announce is not None:
-            emit(announce)
+            log.append(announce)
         shoe = self.shoe
         cards = shoe._cards
         need = 2 * len(order) + 1
@@ -1017,14 +1015,14 @@ class Round:
             self.drawn += got
             count = len(order)  # (loops by index: a comprehension or zip costs more in Python 3.11)
             for i in range(count):
-                emit(_CARDS[order[i].number, 1, got[i].code])
+                log.append(_CARDS[order[i].number, 1, got[i].code])
             up = got[count]
             self.dealer.append(up)
-            emit(_DEALER_CARDS[up.code])
+            log.append(_DEALER_CARDS[up.code])
             for i in range(count):
                 each, second = order[i], got[count + 1 + i]
                 each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
-                emit(_CARDS[each.number, 1, second.code])
+                log.append(_CARDS[each.number, 1, second.code])
             self._after_initial_deal()
             return
         # a card at a time: a misdeal to remedy, or the cut card comes out during the deal
@@ -1036,16 +1034,16 @@ class Round:
             if box is None:
                 card = self._draw(0)
                 self.dealer.append(card)
-                self._emit(ev.dealer_card(card.code))
+                self.log.append(ev.dealer_card(card.code))
             elif not box.hands:
                 card = self._draw(box.number)
                 box.hands.append(Hand([card], dict(box.bets)))
-                self._emit(ev.card(box.number, 1, card.code))
+                self.log.append(ev.card(box.number, 1, card.code))
             else:
                 card = self._draw(box.number)
                 hand = box.hands[0]
                 hand.add(card)
-                self._emit(ev.card(box.number, 1, card.code))
+                self.log.append(ev.card(box.number, 1, card.code))
                 if hand.hard == 11 and hand.ace:
                     hand.natural = True
                     hand.done = True
@@ -1056,7 +1054,7 @@ class Round:
         up = self.dealer[0]
         options = self._known.options
         if options is not None:
-            self._emit(options[up.value == 1])
+            self.log.append(options[up.value == 1])
         if rules.pay_blackjack_immediately and up.value not in (1, 10):
             for box in self._paying:
                 hand = box.hands[0]
@@ -1079,7 +1077,7 @@ class Round:
             for hand in box.hands:
                 if hand.open:
                     self.phase = _INSURANCE
-                    self._emit(ev.insurance_offered())
+                    self.log.append(ev.insurance_offered())
                     return True
         return False
 
@@ -1189,7 +1187,7 @@ class Round:
             target.insurance = {}
         target.insurance[bettor] = amount
         event = ev.insurance(target.number, bettor, amount)
-        self._emit(event)
+        self.log.append(event)
         return event
 
     def _even_money_refusal(self, box: Box, bettor: str) -> tuple[str, str] | None:
@@ -1212,7 +1210,7 @@ class Round:
             raise self._refuse(*refusal, "even_money")
         target.even_money = target.even_money | {bettor}
         event = ev.even_money(target.number, bettor)
-        self._emit(event)
+        self.log.append(event)
         hand = target.hands[0]
         stake = hand.stakes[bettor]
         self._settle(target, 1, bettor, stake, stake, "even_money")
@@ -1222,7 +1220,7 @@ class Round:
     def close_insurance(self) -> None:
         """The dealer closes insurance; the round goes on."""
         self._need_phase(_INSURANCE, "close_insurance")
-        self._emit(ev.insurance_closed())
+        self.log.append(ev.insurance_closed())
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
             self._start_play()
@@ -1252,18 +1250,18 @@ class Round:
         """Draw the next card by mistake and remedy it; whether the round was reconstructed."""
         rules = self.rules
         card = self._draw(to_box or 0)
-        self._emit(ev.misdeal(to_box, card.code))
+        self.log.append(ev.misdeal(to_box, card.code))
         if to_box is not None and to_box not in self.boxes and rules.card_to_box_without_bet == "reconstruct":
-            self._emit(ev.remedy(card.code, "reconstruct"))
+            self.log.append(ev.remedy(card.code, "reconstruct"))
             self._reconstruct()
             return True
         if rules.misdeal_remedy == "void":
             self.voided.append(card)
-            self._emit(ev.remedy(card.code, "void"))
+            self.log.append(ev.remedy(card.code, "void"))
         else:
             self.shoe.put_back(card)
             self.drawn.pop()
-            self._emit(ev.remedy(card.code, rules.misdeal_remedy))
+            self.log.append(ev.remedy(card.code, rules.misdeal_remedy))
         return False
 
     def _reconstruct(self) -> None:
@@ -1292,18 +1290,18 @@ class Round:
         otherwise the round goes on without insurance."""
         self._need_insurance_call("insurance_missed")
         start = len(self.log)
-        self._emit(ev.insurance_missed())
+        self.log.append(ev.insurance_missed())
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
             self._start_play()
             return self.log[start:]
         card = self._draw(0)
-        self._emit(ev.dealer_card(card.code))
+        self.log.append(ev.dealer_card(card.code))
         if card.value == 10 and self.rules.missed_insurance_call == "void_ten":
             self.voided.append(card)
-            self._emit(ev.remedy(card.code, "void"))
+            self.log.append(ev.remedy(card.code, "void"))
             self._insurance_done = False
-            self._emit(ev.insurance_offered())
+            self.log.append(ev.insurance_offered())
             return self.log[start:]
         self.dealer.append(card)
         self._dealer_play()
@@ -1317,12 +1315,12 @@ class Round:
         if draw_to is None:
             raise self._refuse("absent_player_draws_to", _("no rule plays the hand of an absent bettor"), "play_absent")
         start = len(self.log)
-        self._emit(ev.absent(target.number, self._hi + 1))
+        self.log.append(ev.absent(target.number, self._hi + 1))
         while hand.total < draw_to and not hand.done:
-            self._emit(ev.hit(target.number, self._hi + 1, None))
+            self.log.append(ev.hit(target.number, self._hi + 1, None))
             self._deal_to(target, hand)
         if not hand.done:
-            self._emit(ev.stand(target.number, self._hi + 1, None, "automatic"))
+            self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
@@ -1356,7 +1354,7 @@ class Round:
                         hand.done = True
                     elif self._hit_refusal(box, hand) is not None and self._nothing_to_decide(box, hand):
                         # (a hand that may draw, the usual one, is answered by the first call alone)
-                        self._emit(_STANDS[box.number, hi + 1, None, "automatic"])
+                        self.log.append(_STANDS[box.number, hi + 1, None, "automatic"])
                         self._finish(box, hand)
                     else:
                         self._bi, self._hi = bi, hi
@@ -1372,11 +1370,11 @@ class Round:
         card = self._draw(at)
         hand.add(card)
         number = box.hands.index(hand) + 1
-        self._emit(_CARDS[at, number, card.code])
+        self.log.append(_CARDS[at, number, card.code])
         if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
         if hand.hard > 21:
-            self._emit(_BUSTS[at, number, hand.hard])
+            self.log.append(_BUSTS[at, number, hand.hard])
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1474,12 +1472,12 @@ class Round:
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
         event = _HITS[target.number, self._hi + 1, who]
-        self._emit(event)
+        self.log.append(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
         elif self._nothing_to_decide(target, hand):
-            self._emit(ev.stand(target.number, self._hi + 1, None, "automatic"))
+            self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
             self._finish(target, hand)
             self._advance()
         return event
@@ -1507,7 +1505,7 @@ class Round:
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
         event = _STANDS[target.number, self._hi + 1, who, None]
-        self._emit(event)
+        self.log.append(event)
         hand.done = True  # (as _finish)
         target.series_open = False
         self._advance()
@@ -1565,7 +1563,7 @@ class Round:
             raise self._refuse(*refusal, "surrender")
         number = self._hi + 1
         event = ev.surrender(target.number, number, who)
-        self._emit(event)
+        self.log.append(event)
         if self.rules.surrender == "early":
             self._settle_hand(target, hand, "surrender", Fraction(-1, 2))
         else:
@@ -1610,17 +1608,17 @@ class Round:
         out = self._decliners(target, hand, declining, "behind_may_decline_double", "double")
         number = self._hi + 1
         event = _DOUBLES[target.number, number, who]
-        self._emit(event)
+        self.log.append(event)
         hand.stakes = dict(hand.stakes)  # (the stakes change: a copy, the box's bets and the originals untouched)
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue
             if bettor in out:
-                self._emit(ev.decline(target.number, number, bettor, "double"))
+                self.log.append(ev.decline(target.number, number, bettor, "double"))
             else:
                 extra = hand.stakes[bettor]
                 hand.stakes[bettor] = extra * 2
-                self._emit(ev.match(target.number, number, bettor, extra))
+                self.log.append(ev.match(target.number, number, bettor, extra))
         hand.doubled = True
         self._deal_to(target, hand)
         if hand.done:
@@ -1629,7 +1627,7 @@ class Round:
             self._finish(target, hand)
             self._advance()
         elif self._hit_refusal(target, hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
-            self._emit(ev.stand(target.number, number, None, "automatic"))
+            self.log.append(ev.stand(target.number, number, None, "automatic"))
             self._finish(target, hand)
             self._advance()
         return event
@@ -1669,16 +1667,16 @@ class Round:
         out = self._decliners(target, hand, declining, "behind_may_decline_split", "split")
         number = self._hi + 1
         event = ev.split(target.number, number, who)
-        self._emit(event)
+        self.log.append(event)
         stakes: dict[str, Money] = {}
         for bettor in target.bets:
             if bettor not in hand.stakes:
                 continue
             if bettor in out:
-                self._emit(ev.decline(target.number, number, bettor, "split"))
+                self.log.append(ev.decline(target.number, number, bettor, "split"))
             else:
                 stakes[bettor] = hand.stakes[bettor]
-                self._emit(ev.match(target.number, number + 1, bettor, stakes[bettor]))
+                self.log.append(ev.match(target.number, number + 1, bettor, stakes[bettor]))
         second = hand.cards.pop()
         hand.hard -= second.value
         hand.ace = hand.cards[0].value == 1
@@ -1705,16 +1703,16 @@ class Round:
                         naturals = False
             if box.insurance:
                 insured = True
-        emit = self._emit
+        log = self.log  # (its append: a call the compiled engine makes directly)
         dealer = self.dealer
         if not live and not insured and not rules.dealer_plays_when_all_bust:
-            emit(ev.dealer_discards(dealer[0].code))
+            log.append(ev.dealer_discards(dealer[0].code))
             self._clear()
             return
         if len(dealer) == 1:
             card = self._draw(0)
             dealer.append(card)
-            emit(_DEALER_CARDS[card.code])
+            log.append(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]
         hard = up.value + card.value
         ace = up.value == 1 or card.value == 1
@@ -1728,14 +1726,14 @@ class Round:
                     break
                 card = self._draw(0)
                 dealer.append(card)
-                emit(_DEALER_CARDS[card.code])
+                log.append(_DEALER_CARDS[card.code])
                 value = card.value
                 hard += value
                 if value == 1:
                     ace = True
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        emit(_DEALER_TOTALS[total, state])
+        log.append(_DEALER_TOTALS[total, state])
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
@@ -1794,7 +1792,7 @@ class Round:
         cleared += self.dealer
         self.cleared = cleared
         codes = " ".join(map(_code, cleared))
-        self._emit(ev.clear(len(cleared), codes))
+        self.log.append(ev.clear(len(cleared), codes))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:

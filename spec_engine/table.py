@@ -445,13 +445,12 @@ class Table:
         decide every hand, settle and clear."""
         rnd = self.new_round()
         stayed = self.stayed
-        place = rnd.place_bet
         if not stayed:  # (a bettor given twice for a box is refused by place_bet)
             for bet in bets:
                 if type(bet) is not tuple or len(bet) != 3:  # (else: a bet as the engine's callers give it)
                     bet = _bet(bet)
                 box, bettor, amount = bet
-                place(box, bettor, amount)
+                rnd.place_bet(box, bettor, amount)
         else:
             wanted: dict[tuple[object, object], object] = {}
             for box, bettor, amount in map(_bet, bets):
@@ -465,7 +464,7 @@ class Table:
                     rnd.change_bet(box, bettor, wanted[box, bettor])
             for key, amount in wanted.items():
                 if key not in stayed:
-                    place(key[0], key[1], amount)
+                    rnd.place_bet(key[0], key[1], amount)
         rnd.deal()
         while rnd.phase is not _DONE:
             if rnd.phase is _INSURANCE:

@@ -12,6 +12,7 @@ clause, a rule value that changes the odds) fails until the README says it. Meas
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections import Counter
@@ -57,28 +58,43 @@ def catalog() -> str:
 
 
 UNMODELLED = {
-    "cut_card_per_participant": "where the cut card lies",
-    "cut_card_from_end": "where the cut card lies",
     "insurance_base": "insurance on the total stake",
 }
-"""How the odds table names a rule value the analysis does not model."""
+"""How the odds table names a rule value the analysis does not model (where the cut card lies
+has a column of its own: measured by simulation)."""
+CUT_CARD = ROOT / "docs" / "simulations" / "cut-card"
+"""The summaries of ``make cut-card``."""
+
+
+def cut_card(reg: str) -> str:
+    """The cut card's effect as the odds table says it: the difference, its 99 % interval, the shoes."""
+    path = CUT_CARD / f"{reg}.json"
+    if not path.is_file():
+        return "not measured yet (`make cut-card`)"
+    sim = json.loads(path.read_text(encoding="utf-8"))
+    low, high = sim["difference_ci99_percent"]
+    return f"{sim['difference_percent']:+.3f} pp ({low:+.3f} to {high:+.3f}; {sim['shoes']:,} shoes)"
 
 
 def odds() -> str:
     from spec_engine.analysis import cached_odds
+    from spec_engine.analysis.model import CUT_FIELDS
 
     lines = [
-        "| rulebook | player's return, basic strategy | composition-dependent | not modelled |",
-        "|---|---|---|---|",
+        "| rulebook | player's return, basic strategy | composition-dependent "
+        "| where the cut card lies: its effect, 99 % interval (simulated) | not modelled |",
+        "|---|---|---|---|---|",
     ]
     for reg in REGULATION_IDS:
         found = cached_odds(ruleset(reg))
         basic = f"{found.basic_strategy.ev_percent:+.3f} %".replace("+", "")
         if found.banker_edge_percent is not None:
             basic += f" (banker's edge {found.banker_edge_percent:+.3f} %)"
-        unmodelled = "; ".join(dict.fromkeys(UNMODELLED.get(i["field"], i["field"]) for i in found.not_honoured))
+        unmodelled = "; ".join(
+            dict.fromkeys(UNMODELLED.get(i["field"], i["field"]) for i in found.not_honoured if i["field"] not in CUT_FIELDS)
+        )
         cd = f"{found.composition_dependent.ev_percent:+.3f} %".replace("+", "")
-        lines.append(f"| {reg} | {basic} | {cd} | {unmodelled or 'nothing'} |")
+        lines.append(f"| {reg} | {basic} | {cd} | {cut_card(reg)} | {unmodelled or 'nothing'} |")
     return "\n".join(lines)
 
 

@@ -107,7 +107,8 @@ IRRELEVANT: dict[str, str] = {
 
 CUT_FIELDS = ("cut_card_from_end", "cut_card_per_participant")
 """Where the cut card lies: every figure is for a round dealt from a full shuffled shoe, so
-the cut-card effect (a small change of the average over a shoe) is not modelled."""
+the cut-card effect (a small change of the average over a shoe) is not in them: ``make cut-card``
+measures it by simulation."""
 
 TEXT_VALUES: dict[str, object] = {"cap": SPLIT_HANDS_CAP}
 """The values the analysis's notes and reasons name. Each note and reason is a message of the
@@ -193,8 +194,9 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
                     "field": name,
                     "value": show_value(value),
                     "why": N_(
-                        "the figures are for a round dealt from a full shuffled shoe: where the cut card lies "
-                        "(the cut-card effect, a small change of the average over a shoe) is not modelled"
+                        "the exact figures are for a round dealt from a full shuffled shoe: where the cut card "
+                        "lies (a small change of the average over a shoe) is measured by simulation instead "
+                        "(make cut-card; What the rules cost shows it)"
                     ),
                 }
             )

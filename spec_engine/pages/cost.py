@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.analysis import LEGEND, METHOD, SURRENDER_CODES, USED, Odds, cached_odds, default_cache_dir
-from spec_engine.analysis.model import CAPPED_SPLITS, TEXT_VALUES, UNLIMITED_NOTE
+from spec_engine.analysis.model import CAPPED_SPLITS, CUT_FIELDS, TEXT_VALUES, UNLIMITED_NOTE
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
 from spec_engine.pages.costwords import (
@@ -39,6 +39,7 @@ from spec_engine.pages.costwords import (
 from spec_engine.pages.labels import ASSUMED_MARK, label, words
 from spec_engine.pages.matrix import comparison
 from spec_engine.rules import RuleSet, ruleset
+from spec_engine.table import people_at
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 ACTION_NAMES = {
@@ -174,6 +175,43 @@ def simulation_rows(sets: Sequence[RuleSet], folder: Path = SIMULATIONS) -> list
         rows.append(
             f"| {r.id} | {run} | {_pct(sim['mean_percent'])} | {interval} | {_pct(sim['exact_percent'])} | {inside} | "
             f"{integer(sim['violations'])} |"
+        )
+    return rows
+
+
+CUT_CARD = SIMULATIONS / "cut-card"
+"""The summaries of ``make cut-card`` (one JSON file per rulebook): whole shoes dealt to the cut card."""
+
+
+def cut_card_rows(sets: Sequence[RuleSet], folder: Path = CUT_CARD) -> list[str]:
+    """One Markdown table row per rulebook: where its text puts the cut card, and the return per
+    round with it (whole shoes, by simulation) against the exact figure for a full shoe."""
+    rows = []
+    for r in sets:
+        field = next((f for f in CUT_FIELDS if getattr(r, f) is not None), None)
+        if field is None:
+            where = _("none")
+        else:
+            where = rule_words(field, getattr(r, field)) + (ASSUMED_MARK if r.citations[field].assumed else "")
+            if field == "cut_card_per_participant":
+                cards = getattr(r, field) * people_at(r, 1)
+                where += " " + ngettext(
+                    "(one player at the table: {count} card from the end)",
+                    "(one player at the table: {count} cards from the end)",
+                    cards,
+                    count=cards,
+                )
+        path = folder / f"{r.id}.json"
+        if not path.is_file():
+            missing = _("not measured yet (`make cut-card`)")
+            rows.append(f"| {r.id} | {where} | {missing} | | | | | |")
+            continue
+        sim = json.loads(path.read_text(encoding="utf-8"))
+        low, high = sim["difference_ci99_percent"]
+        interval = _("{low} to {high}", low=number(low, 3, sign=True), high=number(high, 3, sign=True))
+        rows.append(
+            f"| {r.id} | {where} | {integer(sim['shoes'])} | {integer(sim['rounds'])} | {_pct(sim['mean_percent'])} | "
+            f"{_pct(sim['exact_percent'])} | **{number(sim['difference_percent'], 3, sign=True)}** | {interval} |"
         )
     return rows
 
@@ -326,6 +364,16 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
         _("exact inside"),
         _("violations"),
     )
+    cut_columns = (
+        _("rulebook"),
+        _("the cut card"),
+        _("shoes"),
+        _("rounds"),
+        _("with the cut card"),
+        _("exact, full shoe"),
+        _("difference, percentage points"),
+        _("99 % interval"),
+    )
     page = "\n".join(
         [
             "---",
@@ -378,6 +426,23 @@ def cost_page(sets: Sequence[RuleSet] | None = None) -> str:
             "| " + " | ".join(simulated) + " |",
             "|---|---|---|---|---|---|---|",
             *simulation_rows(sets),
+            "",
+            "## " + _("Where the cut card lies") + " {#cut-card}",
+            "",
+            _(
+                "The exact figures above are for a round dealt from a full shuffled shoe. A table deals "
+                "each shoe only down to its cut card, and the average over those rounds differs a little. "
+                "Here the engine (compiled) deals whole shoes as each text says, cut card, burns and all, "
+                "to one player who plays the basic strategy, and the return per round is set against the "
+                "exact figure: the difference is the cut card's effect, in percentage points, with its "
+                "99 % confidence interval (over the shoes, each of which is one sample). `make cut-card` "
+                "writes these summaries; a value marked * is one the text does not state. Probabilities "
+                "and returns are floating-point numbers over exact sums."
+            ),
+            "",
+            "| " + " | ".join(cut_columns) + " |",
+            "|---|---|---|---|---|---|---|---|",
+            *cut_card_rows(sets),
             "",
             "## " + _("The rule values behind the figures") + " {" + EVERY_VALUE + "}",
             "",

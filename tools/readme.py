@@ -90,9 +90,8 @@ def odds() -> str:
         basic = f"{found.basic_strategy.ev_percent:+.3f} %".replace("+", "")
         if found.banker_edge_percent is not None:
             basic += f" (banker's edge {found.banker_edge_percent:+.3f} %)"
-        unmodelled = "; ".join(
-            dict.fromkeys(UNMODELLED.get(i["field"], i["field"]) for i in found.not_honoured if i["field"] not in CUT_FIELDS)
-        )
+        gaps = [i["field"] for i in found.not_honoured if i["field"] not in CUT_FIELDS]
+        unmodelled = "; ".join(dict.fromkeys(UNMODELLED.get(field, field) for field in gaps))
         cd = f"{found.composition_dependent.ev_percent:+.3f} %".replace("+", "")
         lines.append(f"| {reg} | {basic} | {cd} | {cut_card(reg)} | {unmodelled or 'nothing'} |")
     return "\n".join(lines)

@@ -517,7 +517,7 @@ COMMANDS = {
     "odds": "the exact expected return, basic strategy and composition-dependent (analysis extra)",
     "strategy": "the basic-strategy chart derived for the rule set (analysis extra)",
     "cost": "what the differences between two rule sets cost the player, rule by rule (analysis extra)",
-    "simulate": "play the basic strategy for N rounds: the mean return, its 99 %% interval, the exact figure",
+    "simulate": "play the basic strategy for N rounds or whole shoes: the mean return, its 99 %% interval, the exact figure",
     "conform": "run the conformance kit against an implementation (kit extra; conform --help)",
     "vectors": "the scenarios as JSON test vectors, or replay them (kit extra; vectors --help)",
     "verify": "check that a conformance report folder and its certificate are as the run left them",
@@ -549,7 +549,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, **options: object) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=COMMANDS[name], description=COMMANDS[name], **options)  # type: ignore[arg-type]
+        # (a help line is %-formatted, a description is not: it says "%" once)
+        return sub.add_parser(name, help=COMMANDS[name], description=COMMANDS[name].replace("%%", "%"), **options)  # type: ignore[arg-type]
 
     command("regulations")
     for name in ("rules", "clauses"):

@@ -43,6 +43,8 @@ def test_every_command_has_its_line_and_every_argument_its_help() -> None:
             assert action.help, f"{name}: {action.dest} has no help"
     top = run("--help").stdout
     assert all(line.split()[0] in top for line in COMMANDS.values())
+    # a description is printed as written, a help line %-formatted: each says "99 %" once
+    assert "99 % interval" in " ".join(run("simulate", "--help").stdout.split()) and "%%" not in top
 
 
 @pytest.mark.parametrize("kit", ["conform", "vectors"])

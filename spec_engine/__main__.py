@@ -517,7 +517,7 @@ COMMANDS = {
     "odds": "the exact expected return, basic strategy and composition-dependent (analysis extra)",
     "strategy": "the basic-strategy chart derived for the rule set (analysis extra)",
     "cost": "what the differences between two rule sets cost the player, rule by rule (analysis extra)",
-    "simulate": "play the basic strategy for N rounds or whole shoes: the mean return, its 99 %% interval, the exact figure",
+    "simulate": "play the basic strategy for N rounds or shoes: the mean return, its 99 %% interval, the exact figure",
     "conform": "run the conformance kit against an implementation (kit extra; conform --help)",
     "vectors": "the scenarios as JSON test vectors, or replay them (kit extra; vectors --help)",
     "verify": "check that a conformance report folder and its certificate are as the run left them",

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from enum import StrEnum
 from fractions import Fraction
-from operator import attrgetter
 from typing import Any, Final, NamedTuple, TypeGuard, cast
 
 from spec_engine import events as ev
@@ -70,7 +69,6 @@ _ONLY_IN = {
 }
 """An action out of its phase, one sentence per phase that allows it."""
 
-_code: Final = attrgetter("code")
 # the tables of the events a round repeats (events.Shared), each a C variable when compiled
 _BETS: Final = ev.BETS
 _CARDS: Final = ev.CARDS
@@ -1791,7 +1789,7 @@ class Round:
             cleared += self.voided
         cleared += self.dealer
         self.cleared = cleared
-        codes = " ".join(map(_code, cleared))
+        codes = " ".join([card.code for card in cleared])
         self.log.append(ev.clear(len(cleared), codes))
 
     # ------------------------------------------------------------------ introspection

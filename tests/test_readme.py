@@ -76,10 +76,12 @@ QUICK = {
 minutes on a quiet machine (its figures are for one, not for a test); every mutant runs in
 ``tests/test_mutants.py``, so here one mutant and the control show the command works (and one of the
 protocol's deviations: ``tests/test_deviations.py`` plays them all)."""
-NOT_RUN = {"make test", "make site", "make serve", "make simulate"}
+NOT_RUN = {"make test", "make site", "make serve", "make simulate", "make cut-card"}
 """Not run here: make test runs this suite (and make site in it); make serve does not end; make
 simulate plays 5 x 10^7 rounds (about 15 minutes on two cores) to write docs/simulations/, and
-tests/test_simulate.py plays the same code on 10^5 rounds per rulebook."""
+tests/test_simulate.py plays the same code on 10^5 rounds per rulebook; make cut-card deals
+millions of whole shoes (CPU hours), and tests/test_simulate.py deals whole shoes with the same
+code (its summaries are checked by tests/test_cost.py)."""
 SHELLS = {"sh", "bash", "shell"}
 MIN_COMMANDS = 8
 """The README shows at least this many commands: fewer means the extraction broke."""

@@ -14,7 +14,16 @@ pytest.importorskip("numpy", reason="the analysis extra (make installs it)")
 
 from spec_engine.__main__ import main
 from spec_engine.analysis import cached_odds, default_cache_dir
-from spec_engine.analysis.simulate import CHUNK, Tally, _violations, chunk_plan, play_chunk, simulate
+from spec_engine.analysis.simulate import (
+    CHUNK,
+    SHOES,
+    Tally,
+    _violations,
+    chunk_plan,
+    play_chunk,
+    play_shoes,
+    simulate,
+)
 from spec_engine.cards import DECK, Shoe
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.game import Phase, Round
@@ -111,6 +120,42 @@ def test_the_command_prints_the_interval_and_the_exact_figure(capsys: pytest.Cap
     assert low < out["mean_percent"] < high and out["exact_inside"] is (low <= out["exact_percent"] <= high)
     assert main(["simulate", "CL", "--rounds", "123", "--workers", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rounds"] == 123  # any number of rounds
+
+
+def test_whole_shoes_are_dealt_down_to_the_cut_card_the_same_on_any_number_of_workers(tmp_path: Path) -> None:
+    """``simulate --shoes`` (``make cut-card``): each shoe is dealt until its cut card comes out
+    (UY: five decks, 260 cards, the cut card 104 from the end: some 156 cards to deal, about 5.4 a
+    round), each chunk of shoes
+    from its own seed, so a run of N shoes is the first N of any longer one, on any number of
+    workers, and resumes from its file; the summary sets the return with the cut card against the
+    exact full-shoe figure."""
+    rules = ruleset("UY")
+    chart = cached_odds(rules, default_cache_dir()).strategy.cells
+    first = play_shoes(rules, chart, 5, 0, shoes=4)
+    assert first.shoes == 4 and first.violations == 0 and 4 * 24 < first.rounds < 4 * 36  # not a full shoe's 48
+    assert first.shoe_rounds_squares > first.rounds**2 / 4 - 1  # (the sums the interval is taken over)
+    assert simulate(rules, shoes=4, seed=5, chart=chart).total == first.total  # the first shoes of chunk 0
+    shoes = SHOES + 3  # (a second, shorter chunk)
+    one = simulate(rules, shoes=shoes, seed=5, chart=chart, workers=1)
+    two = simulate(rules, shoes=shoes, seed=5, chart=chart, workers=2)
+    assert (one.total, one.rounds, one.shoe_squares) == (two.total, two.rounds, two.shoe_squares)
+    assert one.shoes == shoes and one.chunks == [0, 1] and one.violations == 0
+    out = tmp_path / "uy.jsonl"
+    simulate(rules, shoes=SHOES, seed=5, chart=chart, out=out)
+    resumed = simulate(rules, shoes=shoes, seed=5, chart=chart, out=out)
+    assert len(out.read_text().splitlines()) == 2 and resumed.total == one.total  # only the short chunk played
+    assert main(["simulate", "UY", "--shoes", "3", "--seed", "5", "--workers", "1", "--json"]) == 0
+
+
+def test_the_whole_shoe_summary_sets_the_cut_card_against_the_full_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "CL", "--shoes", "20", "--seed", "5", "--workers", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deal"] == "whole shoes" and out["shoes"] == 20 and out["violations"] == 0
+    assert out["cut_card"] == "6 cards from the end (3 per participant, 2 at the table)"  # CL-ANX-3, the banker too
+    assert out["difference_percent"] == pytest.approx(out["mean_percent"] - out["exact_percent"])
+    low, high = out["difference_ci99_percent"]
+    assert low < out["difference_percent"] < high
+    assert high - low == pytest.approx(out["ci99_percent"][1] - out["ci99_percent"][0])
 
 
 def test_a_real_local_ray_runs_the_same_chunks_and_keeps_its_messages_to_itself(

@@ -33,6 +33,15 @@ def test_a_table_without_a_caption_is_numbered(hooks: ModuleType) -> None:
     assert framed.endswith("</table></div>") and "</table></div><div" in framed
 
 
+def test_a_class_after_a_quoted_angle_bracket_or_a_line_break_is_still_seen(hooks: ModuleType) -> None:
+    """The quick look for a table with a class (a page without one is not parsed) reads the tag
+    as the parser does: a ``>`` inside a quoted value does not end it, a class may be on the next line."""
+    for tag in ['<table title="a > b" class="cost">', "<table\n  class='cost'>", "<TABLE CLASS=cost>"]:
+        page = f"{tag}<tr><td>1</td></tr></table>"
+        assert hooks.frame_tables(page) == FRAME.format("table 1") + page + "</div>", tag
+    assert not hooks.CLASSED_TABLE.search('<table data-class="x"><tr><td class="c">1</td></tr></table>')
+
+
 @pytest.mark.parametrize(
     "page",
     [

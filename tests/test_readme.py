@@ -39,7 +39,11 @@ afterwards that the install still points at the checkout.
 
 Heavy commands run in a quick form that still runs them end to end (:data:`QUICK`): ``make
 bench`` with each benchmark brief, the mutants with one mutant and the control
-(``tests/test_mutants.py`` runs them all).
+(``tests/test_mutants.py`` runs them all). A command whose quick form is itself a command the
+README shows (``make bench``, whose quick form is ``make bench QUICK=1``) is not run a second
+time: the same target, scripts and flags would run twice. The full form is still checked: ``make
+-n`` reads the Makefile and prints the target's recipe without running it, and each script the
+recipe names exists (:func:`test_a_command_run_by_its_quick_form_is_a_target_make_can_run`).
 
 Nothing is skipped: a command that cannot run here (no ``node``, a stale ``.venv``) fails with
 the command and its output. Each command may take up to ``TIMEOUT`` seconds.
@@ -230,6 +234,9 @@ not a command either
 
 
 README_COMMANDS = readme_commands(README.read_text(encoding="utf-8"))
+RUN_AS_ANOTHER = {c: QUICK[c] for c in README_COMMANDS if c in QUICK and QUICK[c] in README_COMMANDS}
+"""Commands whose quick form is another command of the README, which runs: each is checked by
+``make -n``, not run again (see the module's note)."""
 
 
 def test_the_readme_shows_commands() -> None:
@@ -305,7 +312,22 @@ def run(command: str, cwd: Path) -> tuple[int | None, str]:
         return None, output
 
 
-@pytest.mark.parametrize("command", README_COMMANDS, ids=README_COMMANDS)
+def test_a_command_run_by_its_quick_form_is_a_target_make_can_run(tmp_path: Path) -> None:
+    """``make bench`` is run as ``make bench QUICK=1`` (a command the README shows too, run once by
+    the test below); in its full form ``make -n`` reads the Makefile and prints the recipe without
+    running it: the target exists, its prerequisites can be made, each script the recipe runs
+    exists, and none runs brief."""
+    assert RUN_AS_ANOTHER == {"make bench": "make bench QUICK=1"}, RUN_AS_ANOTHER  # the case this covers
+    for command in RUN_AS_ANOTHER:
+        assert is_make(command), command
+        code, output = run(in_copy(command, VENV).replace("make", "make -n", 1), ROOT)
+        assert code == 0, f"make -n for {command!r} exited {code}:\n{output[-3000:]}"
+        scripts = re.findall(r"\s(benchmarks/\S+\.py)\b", output)
+        assert len(scripts) >= 5 and all((ROOT / s).is_file() for s in scripts), output[-3000:]
+        assert "--quick" not in output, output[-3000:]
+
+
+@pytest.mark.parametrize("command", RUN := [c for c in README_COMMANDS if c not in RUN_AS_ANOTHER], ids=RUN)
 def test_readme_command(command: str, checkout_copy: Path, tmp_path: Path) -> None:
     ran = in_copy(fill_placeholders(QUICK.get(command, command), tmp_path), VENV)
     code, output = run(ran, checkout_copy)

@@ -102,9 +102,16 @@ class _Tables(HTMLParser):
             self._table.caption += data
 
 
+CLASSED_TABLE = re.compile(r"""<table\b(?:[^>"']|"[^"]*"|'[^']*')*?\sclass\s*=""", re.IGNORECASE)
+"""A table tag with a class attribute: a page without one has nothing to frame (most pages),
+and is not parsed."""
+
+
 def frame_tables(text: str) -> str:
     """The page's HTML with each table that Material does not frame (one with a class), not
     already in a frame and not reflowing, put into a scroll frame the keyboard can reach."""
+    if not CLASSED_TABLE.search(text):
+        return text
     parser = _Tables(text)
     parser.feed(text)
     parser.close()

@@ -124,12 +124,12 @@ def _implementation_section(
     for row in results:
         for clause in row.get("clauses") or ("(no clause)",):
             by_clause.setdefault(str(clause), []).append(row)
-    for clause in sorted(by_clause, key=clause_key):
+    for clause in sorted(by_clause, key=clause_key):  # its id the section's too: "(no clause)" is in each
         rows = by_clause[clause]
         broken = sum(normalize_status(r.get("status")) != "PASS" for r in rows)
         lines += [
-            f'<details markdown="1" id="{slug(clause)}"><summary>{clause}: {len(rows) - broken} of {len(rows)} '
-            f"pass</summary>",
+            f'<details markdown="1" id="{slug(title)}-{slug(clause)}"><summary>{clause}: '
+            f"{len(rows) - broken} of {len(rows)} pass</summary>",
             "",
             "| scenario | regulation | status | message | reproduction |",
             "|---|---|---|---|---|",

@@ -8,10 +8,18 @@ shows). Zero violations are allowed, apart from the documented entries of ``ALLO
 with its reason). On the phone, every page also fits the screen's width (what is wider
 scrolls in a frame of its own), and so does each conformance certificate.
 
-The pages: every HTML page of the built site (the docs pages, ``generated/*.html``, the
-scenario pages, the notebook pages). The conformance certificates
-(``generated/conformance/<implementation>/certificate.html``) are left out: each is a
-standalone, self-contained file (its own inline style, no site theme, meant to be printed or
+The pages axe reads (:func:`axe_pages`): every English page of the built site (the docs pages,
+``generated/*.html``, the scenario pages, the notebook pages), and in each other language a
+sample holding every kind of page at least once (:func:`page_kind`: a page of its own, or one of
+a family made by one generator: a rulebook's page, its onboarding, a scenario page), the members
+of a family taken in turn, one language after another, so that the languages together see
+different ones. A translated page is its English twin's generator and template with other words:
+what the words can break on one page and not on the others (its language, the names of its links,
+buttons and fields, its images' alt, its ids and their references, its lists) is checked on
+every page of every language by ``tests/test_built_pages.py``, without a browser; every page of
+every language is also loaded on a phone (``test_every_page_fits_a_phone``). The conformance
+certificates (``generated/conformance/<implementation>/certificate.html``) are left out: each is
+a standalone, self-contained file (its own inline style, no site theme, meant to be printed or
 sent on its own), not a page of the site's navigation.
 """
 
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +35,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.i18n import TRANSLATED
 
 from .conftest import TOUCH_PHONE
 from .test_site import sized_page
@@ -68,6 +78,50 @@ def site_pages(site_dir: Path) -> list[str]:
     return sorted(n for n in names if not fnmatch.fnmatch(n, STANDALONE) and not n.startswith("assets/"))
 
 
+FAMILIES = {
+    re.compile(r"generated/scenarios/(?!index\.html$)[^/]+\.html"): "a scenario page",
+    re.compile(r"generated/onboarding-[a-z]+\.html"): "a rulebook's onboarding",
+    re.compile(rf"generated/(?:{'|'.join(r.lower() for r in REGULATION_IDS)})\.html"): "a rulebook's page",
+}
+"""The pages one generator makes many of, by their path in a language."""
+
+
+def page_kind(name: str) -> str:
+    """What makes the page (``name``: its path in the built site): its family, else itself,
+    without its language's folder."""
+    first, _, rest = name.partition("/")
+    path = rest if first in TRANSLATED else name
+    return next((kind for pattern, kind in FAMILIES.items() if pattern.fullmatch(path)), path)
+
+
+def axe_pages(site_dir: Path) -> list[str]:
+    """The pages axe reads: every English page, and per other language each kind once, the
+    ``n``-th language taking the ``n``-th member of a family (modulo its size)."""
+    pages = site_pages(site_dir)
+    chosen = [name for name in pages if name.partition("/")[0] not in TRANSLATED]
+    for n, code in enumerate(TRANSLATED):
+        kinds: dict[str, list[str]] = {}
+        for name in pages:
+            if name.startswith(f"{code}/"):
+                kinds.setdefault(page_kind(name), []).append(name)
+        chosen += [members[n % len(members)] for members in kinds.values()]
+    return chosen
+
+
+def test_axe_sees_every_kind_of_page_in_every_language(site_dir: Path) -> None:
+    """The sample leaves no kind of page out in any language, and takes several of a family."""
+    pages, sample = site_pages(site_dir), axe_pages(site_dir)
+    for code in TRANSLATED:
+        theirs = [name for name in pages if name.startswith(f"{code}/")]
+        assert len(theirs) > 40, code
+        assert {page_kind(n) for n in sample if n.startswith(f"{code}/")} == {page_kind(n) for n in theirs}, code
+    english = [name for name in pages if name.partition("/")[0] not in TRANSLATED]
+    assert set(english) <= set(sample) and len(set(sample)) == len(sample)
+    translated = [n.partition("/") for n in sample if n.partition("/")[0] in TRANSLATED]
+    scenarios = {path for _, _, path in translated if page_kind(path) == "a scenario page"}
+    assert len(scenarios) == len(TRANSLATED), scenarios  # each language a scenario page of its own
+
+
 def violations(page: Page, url: str) -> list[dict[str, object]]:
     """The axe violations of one page, once it has loaded and its scripts have run."""
     response = page.goto(url, wait_until="load")
@@ -78,10 +132,10 @@ def violations(page: Page, url: str) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_every_page_meets_wcag_2_1_aa(browser: Browser, site_url: str, site_dir: Path, viewport: str) -> None:
-    """axe finds no WCAG 2.1 A/AA violation on any page (bar the documented ``ALLOWED``)."""
+    """axe finds no WCAG 2.1 A/AA violation on any page it reads (bar the documented ``ALLOWED``)."""
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run npm ci (make does) to install axe-core", pytrace=False)
-    pages = site_pages(site_dir)
+    pages = axe_pages(site_dir)
     assert len(pages) > 40, pages  # the docs, generated, scenario and notebook pages
     rules = {key: reason for key, reason in ALLOWED.items() if key[0] in ("*", viewport)}
     found: dict[str, list[dict[str, object]]] = {}
@@ -108,11 +162,26 @@ WIDTHS = """() => ({page: document.documentElement.scrollWidth, screen: document
     layout: window.innerWidth})"""
 """How wide the page is, the screen shows, and the phone's layout viewport became."""
 
+UNREACHABLE_SCROLLS = """() => [...document.querySelectorAll("body *")].filter(e => {
+    if (!e.clientWidth && !e.clientHeight) return false;
+    const style = getComputedStyle(e);
+    const scrolls = (/auto|scroll/.test(style.overflowX) && e.scrollWidth > e.clientWidth + 1)
+        || (/auto|scroll/.test(style.overflowY) && e.scrollHeight > e.clientHeight + 1);
+    if (!scrolls || !e.textContent.trim() || e.tabIndex >= 0) return false;
+    return !e.querySelector("a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])");
+}).map(e => (e.tagName.toLowerCase() + "." + [...e.classList].join(".")).slice(0, 80))"""
+"""The page's regions that scroll with text in them and that a keyboard cannot reach (neither
+they nor anything in them takes the focus): axe's ``scrollable-region-focusable``, on the
+phone's layout, where a translation's longer words make a region scroll that does not in English."""
 
-def wider_than_a_phone(browser: Browser, site_url: str, urls: list[str]) -> dict[str, dict[str, int]]:
-    """The pages of ``urls`` wider than a 390 px touch phone's screen, with their widths."""
+
+def wider_than_a_phone(
+    browser: Browser, site_url: str, urls: list[str]
+) -> tuple[dict[str, dict[str, int]], dict[str, list[str]]]:
+    """The pages of ``urls`` wider than a 390 px touch phone's screen, with their widths; and
+    those with a region that scrolls out of the keyboard's reach there (:data:`UNREACHABLE_SCROLLS`)."""
     width, height, device = VIEWPORTS["phone"]
-    wide = {}
+    wide, unreachable = {}, {}
     with sized_page(browser, site_url, width, height, **device) as page:
         for url in urls:
             response = page.goto(url, wait_until="load")
@@ -120,14 +189,30 @@ def wider_than_a_phone(browser: Browser, site_url: str, urls: list[str]) -> dict
             sizes: dict[str, int] = page.evaluate(WIDTHS)
             if max(sizes["page"], sizes["layout"]) > min(sizes["screen"], width):
                 wide[url] = sizes
-    return wide
+            if regions := page.evaluate(UNREACHABLE_SCROLLS):
+                unreachable[url] = regions
+    return wide, unreachable
 
 
 def test_every_page_fits_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
-    """On a 390 px touch phone no page is wider than the screen: a wide table or code block
-    scrolls sideways in its own frame (which takes the keyboard: the test above), never the page."""
-    wide = wider_than_a_phone(browser, site_url, site_pages(site_dir))
+    """On a 390 px touch phone no page, in any language, is wider than the screen: a wide table
+    or code block scrolls sideways in its own frame, never the page; and that frame takes the
+    keyboard (axe checks it on the pages it reads; here on every page, translated ones included)."""
+    wide, unreachable = wider_than_a_phone(browser, site_url, site_pages(site_dir))
     assert not wide, f"pages wider than a 390 px phone (px): {wide}"
+    assert not unreachable, f"regions scrolling out of a keyboard's reach on a 390 px phone: {unreachable}"
+
+
+def test_a_region_scrolling_out_of_the_keyboards_reach_is_found(browser: Browser, site_url: str) -> None:
+    """The check above bites: a frame that scrolls with only text in it is found, and no longer
+    once it takes the focus (``tabindex="0"``, as Material gives its code blocks and tables)."""
+    width, height, device = VIEWPORTS["phone"]
+    frame = '<div class="wide" {}style="overflow-x: auto"><p style="width: 2000px">{}</p></div>'
+    with sized_page(browser, site_url, width, height, **device) as page:
+        page.set_content(frame.format("", "Pagar tres a dos"))
+        assert page.evaluate(UNREACHABLE_SCROLLS) == ["div.wide"]
+        page.set_content(frame.format('tabindex="0" ', "Pagar tres a dos"))
+        assert page.evaluate(UNREACHABLE_SCROLLS) == []
 
 
 def test_every_certificate_fits_a_phone(browser: Browser, site_url: str, site_dir: Path) -> None:
@@ -136,7 +221,7 @@ def test_every_certificate_fits_a_phone(browser: Browser, site_url: str, site_di
     hashes and clause words wrap within the screen."""
     certificates = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.glob(STANDALONE))
     assert len(certificates) == len(REGULATION_IDS), certificates  # the JavaScript implementation's, one a rulebook
-    wide = wider_than_a_phone(browser, site_url, certificates)
+    wide, _ = wider_than_a_phone(browser, site_url, certificates)
     assert not wide, f"certificates wider than a 390 px phone (px): {wide}"
 
 

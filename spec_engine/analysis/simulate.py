@@ -291,13 +291,19 @@ def cut_card_place(rules: RuleSet) -> str | None:
     ``None`` where no cut card ends the shoe (nothing for :func:`play_shoes` to measure)."""
     if not rules.last_round_on_cut_card:
         return None
+    behind = cards_behind_cut(rules)
     if rules.cut_card_per_participant is not None:
         people = people_at(rules, 1)
-        behind = rules.cut_card_per_participant * people
         return f"{behind} cards from the end ({rules.cut_card_per_participant} per participant, {people} at the table)"
-    if rules.cut_card_from_end is not None:
-        return f"{rules.cut_card_from_end} cards from the end"
-    return None
+    return None if behind is None else f"{behind} cards from the end"
+
+
+def cards_behind_cut(rules: RuleSet) -> int | None:
+    """The cards the rule set leaves behind the cut card with one player at the table (per
+    participant: the participants a table of one player has), ``None`` where it places none."""
+    if rules.cut_card_per_participant is not None:
+        return rules.cut_card_per_participant * people_at(rules, 1)
+    return rules.cut_card_from_end
 
 
 def play_shoes(

@@ -23,6 +23,7 @@ from typing import Any
 
 from spec_engine.analysis import LEGEND, METHOD, SURRENDER_CODES, USED, Odds, cached_odds, default_cache_dir
 from spec_engine.analysis.model import CAPPED_SPLITS, CUT_FIELDS, TEXT_VALUES, UNLIMITED_NOTE
+from spec_engine.analysis.simulate import cards_behind_cut
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
 from spec_engine.pages.costwords import (
@@ -34,12 +35,12 @@ from spec_engine.pages.costwords import (
     number,
     percent,
     rule_label,
+    rule_marked,
     rule_words,
 )
 from spec_engine.pages.labels import ASSUMED_MARK, label, words
 from spec_engine.pages.matrix import comparison
 from spec_engine.rules import RuleSet, ruleset
-from spec_engine.table import people_at
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 ACTION_NAMES = {
@@ -155,12 +156,11 @@ def simulation_rows(sets: Sequence[RuleSet], folder: Path = SIMULATIONS) -> list
     """One Markdown table row per rulebook: the engine's simulated return beside the exact one."""
     rows = []
     for r in sets:
-        path = folder / f"{r.id}.json"
-        if not path.is_file():
+        sim = _summary(folder, r)
+        if sim is None:
             missing = _("not simulated yet (`make simulate`)")
             rows.append(f"| {r.id} | {missing} | | | | | |")
             continue
-        sim = json.loads(path.read_text(encoding="utf-8"))
         low, high = sim["ci99_percent"]
         inside = pgettext("simulation", "yes") if sim["exact_inside"] else "**" + pgettext("simulation", "no") + "**"
         run = ngettext(
@@ -179,6 +179,13 @@ def simulation_rows(sets: Sequence[RuleSet], folder: Path = SIMULATIONS) -> list
     return rows
 
 
+def _summary(folder: Path, rules: RuleSet) -> dict[str, Any] | None:
+    """A simulation's summary for ``rules`` in ``folder`` (``make simulate``, ``make cut-card``),
+    ``None`` when that run has not been made."""
+    path = folder / f"{rules.id}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
 CUT_CARD = SIMULATIONS / "cut-card"
 """The summaries of ``make cut-card`` (one JSON file per rulebook): whole shoes dealt to the cut card."""
 
@@ -192,21 +199,20 @@ def cut_card_rows(sets: Sequence[RuleSet], folder: Path = CUT_CARD) -> list[str]
         if field is None:
             where = _("none")
         else:
-            where = rule_words(field, getattr(r, field)) + (ASSUMED_MARK if r.citations[field].assumed else "")
-            if field == "cut_card_per_participant":
-                cards = getattr(r, field) * people_at(r, 1)
+            where = rule_marked(field, getattr(r, field), r.citations[field].assumed)
+            cards = cards_behind_cut(r)
+            if field == "cut_card_per_participant" and cards is not None:
                 where += " " + ngettext(
                     "(one player at the table: {count} card from the end)",
                     "(one player at the table: {count} cards from the end)",
                     cards,
                     count=cards,
                 )
-        path = folder / f"{r.id}.json"
-        if not path.is_file():
+        sim = _summary(folder, r)
+        if sim is None:
             missing = _("not measured yet (`make cut-card`)")
             rows.append(f"| {r.id} | {where} | {missing} | | | | | |")
             continue
-        sim = json.loads(path.read_text(encoding="utf-8"))
         low, high = sim["difference_ci99_percent"]
         interval = _("{low} to {high}", low=number(low, 3, sign=True), high=number(high, 3, sign=True))
         rows.append(

@@ -369,10 +369,12 @@ class _Accepted:
     the rule set alone: the ``announce`` closing the bets (``None`` where it has no call) and
     the ``options``, with no ace up and with one (``None`` where they are not announced)."""
 
-    __slots__ = ("announce", "options", "rules")
+    __slots__ = ("announce", "max_bet", "min_bet", "options", "rules")
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, min_bet: object, max_bet: object) -> None:
         self.rules = rules  # (held, so that its id is not reused while cached)
+        self.min_bet = min_bet  # (the very limits accepted: a table passes the same objects again)
+        self.max_bet = max_bet
         call = rules.no_more_bets_call
         self.announce = ev.announce(call) if call else None
         self.options = (
@@ -404,7 +406,9 @@ class Round:
     list events are appended to (a table passes its own); ``refill`` is called with the
     round's cut-card receiver when the shoe runs out mid-round (a table reshuffles its discards;
     a stacked shoe has none). ``players``: how many players the table has (a table of a given
-    number of people): no more bettors than that may bet.
+    number of people): no more bettors than that may bet. ``accepted``: what the last round of
+    the same table accepted (its ``_known``), whose rule set and limits, the same objects again,
+    need no checking.
     """
 
     __slots__ = (
@@ -449,12 +453,15 @@ class Round:
         refill: Callable[[int | None], None] | None = None,
         special_max: Mapping[str, Money] | None = None,
         players: int | None = None,
+        accepted: _Accepted | None = None,
     ) -> None:
-        key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
-        try:  # (limits accepted with this very rule set skip the checks below)
-            known = _ACCEPTED.get(key)
-        except TypeError:  # unhashable: not money (the checks below say so)
-            known = None
+        known = accepted  # (a table's last round's: the same rule set and limits, the same objects)
+        if known is None or known.rules is not rules or known.min_bet is not min_bet or known.max_bet is not max_bet:
+            key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
+            try:  # (limits accepted with this very rule set skip the checks below)
+                known = _ACCEPTED.get(key)
+            except TypeError:  # unhashable: not money (the checks below say so)
+                known = None
         if known is None or known.rules is not rules:
             limits_input(min_bet, max_bet)
             for name, why in unhonoured(rules):
@@ -476,8 +483,8 @@ class Round:
         """The box holders' answers to bets behind: (box, bettor) -> consent (else objection)."""
         self.dealer: list[Card] = []
         self.voided: list[Card] = []
-        self.cleared: list[Card] = []
-        """The cards that went to the discard tray when the round was cleared."""
+        self.cleared: Sequence[Card] = ()
+        """The cards that went to the discard tray when the round was cleared (none before)."""
         self.net: dict[str, Money] = {}
         self.drawn: list[Card] = []
         """Every card drawn from the shoe this round, in order."""
@@ -497,7 +504,7 @@ class Round:
                 raise self._refuse(*refusal, "limits")
             if len(_ACCEPTED) >= 256:
                 _ACCEPTED.clear()
-            known = _ACCEPTED[key] = _Accepted(rules)
+            known = _ACCEPTED[key] = _Accepted(rules, min_bet, max_bet)
         self._known = known
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -1364,10 +1371,11 @@ class Round:
         self._players_done()
 
     def _deal_to(self, box: Box, hand: Hand) -> None:
+        """A card to ``hand`` of ``box``: the hand to act (every caller's), number ``_hi + 1``."""
         at = box.number
         card = self._draw(at)
         hand.add(card)
-        number = box.hands.index(hand) + 1
+        number = self._hi + 1
         self.log.append(_CARDS[at, number, card.code])
         if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
@@ -1789,8 +1797,10 @@ class Round:
             cleared += self.voided
         cleared += self.dealer
         self.cleared = cleared
-        codes = " ".join([card.code for card in cleared])
-        self.log.append(ev.clear(len(cleared), codes))
+        codes = []  # (a loop: a comprehension costs a function's call in Python 3.11)
+        for card in cleared:
+            codes.append(card.code)
+        self.log.append(ev.clear(len(cleared), " ".join(codes)))
 
     # ------------------------------------------------------------------ introspection
     def legal_actions(self) -> list[Action]:

@@ -16,7 +16,7 @@ from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
-from spec_engine.game import Phase, Round, given_items, limits_input, limits_refusal, seat_holders
+from spec_engine.game import Phase, Round, _Accepted, given_items, limits_input, limits_refusal, seat_holders
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet
 
@@ -148,6 +148,7 @@ class Table:
         """The player seated at that box, where the seats name him."""
         self._closing: int | None = None  # rounds left once closing is announced
         self._round_open = False
+        self._accepted: _Accepted | None = None  # (what this table's last round accepted)
         self.seat(seated)
         self._stacked = [list(cards) for cards in shoes]
         self._after_cut = stacked_after_cut
@@ -343,10 +344,12 @@ class Table:
             self._refill,
             self.special_max,
             self.players,
+            self._accepted,
         )
+        self._accepted = rnd._known
         stayed = self.stayed = self.staying
-        self.staying = {}
-        if stayed:
+        if stayed:  # (else the empty one stays: finish() puts a new one in its place)
+            self.staying = {}
             for (box, bettor), amount in stayed.items():  # by box, in the order the bettors came
                 rnd.place_bet(box, bettor, amount, stays=True)
         return rnd

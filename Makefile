@@ -13,6 +13,12 @@ TEST_DEPS := $(VENV)/.test-installed
 
 CHROMIUM := /usr/lib/chromium/chromium
 
+# Python writes its bytecode caches (__pycache__/, ignored by git) whatever the environment says:
+# a build and the suite start many Python processes, and without the caches each one
+# compiles the project's modules again and pytest rewrites the test modules again (about a sixth
+# more CPU on the suite's subprocess-heavy tests).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: test site serve bench simulate cut-card check clean compiled
 
 $(PY):

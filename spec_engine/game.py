@@ -1482,7 +1482,8 @@ class Round:
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
-        elif self._nothing_to_decide(target, hand):
+        elif self._hit_refusal(target, hand) is not None and self._nothing_to_decide(target, hand):
+            # (a hand that may draw, the usual one, is answered by the first call alone, as in _advance)
             self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
             self._finish(target, hand)
             self._advance()

@@ -27,7 +27,7 @@ prints:
   pages that hold widgets.
 
 ``--busy`` keeps the machine's other core busy (a process spinning) while it measures;
-``--quick`` (``make bench QUICK=1``) measures once, in a fresh context only.
+``--quick`` (``make bench QUICK=1``) measures once, in a fresh context only (one worked hand).
 Not a test: the figures vary with the machine.
 """
 
@@ -200,7 +200,7 @@ def measure(driver: Playwright, url: str, route: Any, persistent: bool, runs: in
         cold, _ = open_ready(page)
         warm = [open_ready(page) for _ in range(runs)]
         timed = page.evaluate(TIMED, [ACTIONS if runs == RUNS else 3, 5])
-        worked = [worked_hand(page) for _ in range(3)]
+        worked = [worked_hand(page) for _ in range(3 if runs == RUNS else 1)]
     with browse(driver, url, route, persistent) as context:
         context.add_init_script(FIRST_QUESTION)
         page = context.new_page()
@@ -211,6 +211,7 @@ def measure(driver: Playwright, url: str, route: Any, persistent: bool, runs: in
         "phases": medians([p for _, p in warm]),
         "timed": timed,
         "worked": statistics.median(d for d, _ in worked),
+        "worked runs": len(worked),
         "steps": [t for _, s in worked for t in s],
         "practice cold": practice[0][0],
         "practice warm": statistics.median(t for t, _ in practice[1:]),
@@ -273,7 +274,8 @@ def main(argv: list[str]) -> None:
         print(f"  one action, hit (median of {len(timed['act'])})    {act:8.1f} ms  (target < 100 ms; max {worst:.1f})")
         print(f"  a deal, one rulebook (median)     {statistics.median(timed['deal']):8.1f} ms")
         print(f"  a deal, all five (median)         {statistics.median(timed['five']):8.1f} ms")
-        print(f"  worked hand opened to five tables {m['worked']:8.0f} ms  (median of 3, warm: Python loaded then)")
+        n = m["worked runs"]
+        print(f"  worked hand opened to five tables {m['worked']:8.0f} ms  (median of {n}, warm: Python loaded then)")
         steps, step = m["steps"], statistics.median(m["steps"])
         print(f"  a worked hand's decision          {step:8.1f} ms  (median of {len(steps)}; max {max(steps):.1f})")
     rows = added_bytes(site)

@@ -3,9 +3,10 @@ page and its translation is right on each of them.
 
 A translated page is made by the same generator and Material template as its English twin; what
 a language changes is its words and their ``lang``. axe (``tests/browser/test_accessibility.py``)
-runs on every English page and on a sample of each language's pages (each kind of page at least
-once per language); this test reads all of them, all 270-odd, in a few seconds, for the faults
-a translation can bring to one page and not to the others:
+runs on a phone on every English page and on a sample of each language's pages (each kind of
+page at least once per language), and on a desktop on one English page of each kind; this test
+reads all of them, all 270-odd, in a few seconds, for the faults a translation can bring to one
+page and not to the others:
 
 * ``<html lang>`` is the page's language (axe: ``html-has-lang``), and every ``lang`` is a
   language tag (``html-lang-valid``, ``valid-lang``);
@@ -25,8 +26,9 @@ a translation can bring to one page and not to the others:
 What is not here, and where it is caught: an English sentence left on a page declared translated
 (an untranslated message) by ``tests/test_i18n.py``; a placeholder nothing fills by the catalogs'
 gate (``tools/i18n.py``, which ``make site`` runs, and ``tests/test_i18n.py``); a page wider than
-a phone by ``test_every_page_fits_a_phone`` (every page, every language); contrast and what the
-page's scripts build, by axe on its sample (the same style sheets and scripts on every page).
+a phone by ``test_every_page_fits_a_phone_and_meets_wcag_2_1_aa_there`` (every page, every
+language); contrast and what the page's scripts build, by axe on its sample (the same style
+sheets and scripts on every page).
 """
 
 from __future__ import annotations

@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 REFERENCE = f"{PY} -m spec_engine.kit.adapter"
 
+pytestmark = pytest.mark.usefixtures("pdf_stand_in")  # the runs print no PDF (tests/conftest.py)
+
 FEW = "doubling_on_a_hard_twelve or doubling_on_a_soft_seventeen or a_blackjack_against_a_low_card_is_paid_three"
 """Three UY scenarios (with --regulation UY): two compare rows and one of features/uy/; each
 sends at least four requests (hello, start, bet, deal)."""

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pypdf import PdfReader
 
 from spec_engine.catalog import regulations
@@ -19,8 +20,16 @@ from spec_engine.pages.pdf import write_pdf
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 
-def test_every_clause_has_an_anchor_on_its_regulation_page(tmp_path: Path) -> None:
-    generate(tmp_path)
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
+    """The generated pages, written once for the tests that read them (each only reads): the
+    folder and the files ``generate`` says it wrote."""
+    out = tmp_path_factory.mktemp("generated")
+    return out, generate(out)
+
+
+def test_every_clause_has_an_anchor_on_its_regulation_page(generated: tuple[Path, list[Path]]) -> None:
+    tmp_path, _ = generated
     for reg in regulations():
         page = (tmp_path / f"{reg.id.lower()}.md").read_text(encoding="utf-8")
         for clause in reg.clauses:
@@ -104,8 +113,8 @@ def test_verbatim_text_is_made_inert() -> None:
     assert text("1. A dos ases <b>") == "1\\. A dos ases &lt;b&gt;"
 
 
-def test_each_text_says_where_it_comes_from(tmp_path: Path) -> None:
-    generate(tmp_path)
+def test_each_text_says_where_it_comes_from(generated: tuple[Path, list[Path]]) -> None:
+    tmp_path, _ = generated
     es = (tmp_path / "es.md").read_text(encoding="utf-8")
     assert "| date of the text | 2014-09-22 |" in es and "BOME" in es
     cl = (tmp_path / "cl.md").read_text(encoding="utf-8")
@@ -114,15 +123,15 @@ def test_each_text_says_where_it_comes_from(tmp_path: Path) -> None:
     assert re.search(r"As of suite \S+ \(\d+ feature files\), revision \S+, built \d{4}-\d\d-\d\d", matrix)
 
 
-def test_the_sources_bold_is_shown_as_emphasis_not_asterisks(tmp_path: Path) -> None:
-    generate(tmp_path)
+def test_the_sources_bold_is_shown_as_emphasis_not_asterisks(generated: tuple[Path, list[Path]]) -> None:
+    tmp_path, _ = generated
     uy = (tmp_path / "uy.md").read_text(encoding="utf-8")
     assert '<blockquote lang="es"><p>- a) <strong>Pases de "Aire"</strong>, son aquellos' in uy
     assert "**Pases" not in uy
 
 
-def test_the_matrix_as_a_printable_pdf(tmp_path: Path) -> None:
-    written = generate(tmp_path)
+def test_the_matrix_as_a_printable_pdf(generated: tuple[Path, list[Path]]) -> None:
+    tmp_path, written = generated
     pdf = tmp_path / "rules.pdf"
     assert pdf in written and tmp_path / "changelog.md" in written  # the suite's changelog, generated
     data = pdf.read_bytes()

@@ -43,6 +43,7 @@ COMMAND = "node conformance/js/blackjack.js"
 pytestmark = [
     pytest.mark.skipif(NODE is None, reason="node is not installed"),
     pytest.mark.xdist_group("js_impl"),
+    pytest.mark.usefixtures("pdf_stand_in"),  # the runs print no PDF (tests/conftest.py)
 ]
 
 UNSUPPORTED = "spec_engine.kit.driver.Unsupported"

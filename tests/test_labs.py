@@ -71,6 +71,7 @@ def test_the_implementations_environment_is_named_as_it_is() -> None:
     assert "`LC_*`" in section(LABS, "Run") and "--env NAME=VALUE" in section(PROTOCOL, "Transport")
 
 
+@pytest.mark.usefixtures("pdf_stand_in")  # the PDF is written, by a stand-in (tests/conftest.py)
 def test_every_report_file_is_described_and_written(tmp_path: Path) -> None:
     """The files the page describes are the files a run writes (a run with a failure)."""
     described = section(LABS, "Reading the report")

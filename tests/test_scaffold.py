@@ -85,6 +85,7 @@ def test_a_bad_or_taken_id_is_refused(tmp_path: Path, reg_id: str, field: str) -
 
 
 # ------------------------------------------------------------------------------ end to end
+@pytest.mark.usefixtures("pdf_stand_in")  # its six conformance reports print no PDF (tests/conftest.py)
 def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_remains(tmp_path: Path) -> None:
     project = copy_of_the_project(tmp_path / "project")
     (tmp_path / "made-up.txt").write_text(TEXT, encoding="utf-8")

@@ -102,6 +102,11 @@ def site_pages(site_dir: Path) -> list[str]:
     return sorted(n for n in names if not fnmatch.fnmatch(n, STANDALONE) and not n.startswith("assets/"))
 
 
+def english_pages(site_dir: Path) -> list[str]:
+    """The pages of the site in English (those outside every other language's folder)."""
+    return [name for name in site_pages(site_dir) if name.partition("/")[0] not in TRANSLATED]
+
+
 FAMILIES = {
     re.compile(r"generated/scenarios/(?!index\.html$)[^/]+\.html"): "a scenario page",
     re.compile(r"generated/onboarding-[a-z]+\.html"): "a rulebook's onboarding",
@@ -122,7 +127,7 @@ def axe_pages(site_dir: Path) -> list[str]:
     """The pages axe reads: every English page, and per other language each kind once, the
     ``n``-th language taking the ``n``-th member of a family (modulo its size)."""
     pages = site_pages(site_dir)
-    chosen = [name for name in pages if name.partition("/")[0] not in TRANSLATED]
+    chosen = english_pages(site_dir)
     for n, code in enumerate(TRANSLATED):
         kinds: dict[str, list[str]] = {}
         for name in pages:
@@ -139,7 +144,7 @@ def test_axe_sees_every_kind_of_page_in_every_language(site_dir: Path) -> None:
         theirs = [name for name in pages if name.startswith(f"{code}/")]
         assert len(theirs) > 40, code
         assert {page_kind(n) for n in sample if n.startswith(f"{code}/")} == {page_kind(n) for n in theirs}, code
-    english = [name for name in pages if name.partition("/")[0] not in TRANSLATED]
+    english = english_pages(site_dir)
     assert set(english) <= set(sample) and len(set(sample)) == len(sample)
     translated = [n.partition("/") for n in sample if n.partition("/")[0] in TRANSLATED]
     scenarios = {path for _, _, path in translated if page_kind(path) == "a scenario page"}
@@ -150,9 +155,7 @@ def desktop_pages(site_dir: Path) -> list[str]:
     """The pages axe reads on the desktop: one English page of each kind, a family's largest
     file (the most of its generator's rows)."""
     chosen: dict[str, str] = {}
-    for name in site_pages(site_dir):
-        if name.partition("/")[0] in TRANSLATED:
-            continue
+    for name in english_pages(site_dir):
         kind = page_kind(name)
         if kind not in chosen or (site_dir / name).stat().st_size > (site_dir / chosen[kind]).stat().st_size:
             chosen[kind] = name
@@ -160,7 +163,7 @@ def desktop_pages(site_dir: Path) -> list[str]:
 
 
 def test_the_desktop_reads_each_kind_of_english_page_once_a_familys_largest(site_dir: Path) -> None:
-    english = [name for name in site_pages(site_dir) if name.partition("/")[0] not in TRANSLATED]
+    english = english_pages(site_dir)
     desktop = desktop_pages(site_dir)
     assert sorted({page_kind(n) for n in desktop}) == sorted({page_kind(n) for n in english})
     assert len({page_kind(n) for n in desktop}) == len(desktop) and set(desktop) <= set(english)
@@ -196,9 +199,7 @@ def test_the_style_sheet_changes_by_width_only_what_the_desktop_pass_reads(site_
     assert width_dependent_classes("@media (max-width: 9em) { .md-typeset table.x td { a: b; } }") == {"x"}
     assert width_dependent_classes("@media print { .y { a: b; } }") == set()
     desktop = set(desktop_pages(site_dir))
-    for name in site_pages(site_dir):
-        if name.partition("/")[0] in TRANSLATED:
-            continue
+    for name in english_pages(site_dir):
         html = (site_dir / name).read_text(encoding="utf-8")
         used = {c for value in re.findall(r'class="([^"]*)"', html) for c in value.split()} & classes
         assert not used or name in desktop, f"{name}: {sorted(used)} styled by width, not read on a desktop"

@@ -13,6 +13,10 @@ missing site, Chromium or Playwright is an error that says what to run.
   1280x900 so that Material shows its navigation sidebar. Every request the page makes is
   recorded (``page_requests``); when the test ends, a screenshot is saved to
   ``reports/screenshots/<test name>.png``, passed or failed.
+- ``new_context``: every context the tests open (that of ``page`` included) has the search's
+  index served without its pages (:func:`search_unindexed`), unless the test is marked
+  ``search``: the search's worker then has nothing to index on each page load, the most
+  costly work of a load.
 
 The fixtures are session-scoped per process, so under pytest-xdist each worker that runs a
 browser test starts one server and one browser. The tests carry
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import re
 import sys
@@ -34,7 +39,16 @@ from typing import Any
 import pytest
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize, expect, sync_playwright
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Page,
+        Playwright,
+        Route,
+        ViewportSize,
+        expect,
+        sync_playwright,
+    )
 except ImportError as error:  # pragma: no cover - a broken install must not skip silently
     raise ImportError(
         "the browser tests need Playwright: pip install -r requirements/test.txt (or run make test)"
@@ -69,6 +83,44 @@ expect.set_options(timeout=TIMEOUT_MS)
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium (needs make site)")
+    config.addinivalue_line("markers", "search: searches the site, its index served as built (see search_unindexed)")
+
+
+SEARCH_INDEX = "**/search/search_index.json"
+"""Material's search index, which its search worker fetches and indexes on every page load."""
+
+_UNINDEXED: dict[str, bytes] = {}
+"""The search index as :func:`search_unindexed` serves it, by address (fetched once a process)."""
+
+
+def search_unindexed(ctx: BrowserContext) -> None:
+    """Serve the site's search index to ``ctx``'s pages with its configuration (languages,
+    separator) but no page in it.
+
+    On every page load Material's search worker fetches the index (one for the whole site, all
+    four languages: about 4 MB) and builds lunr's index from it: some 40 % of a page load's CPU,
+    measured on the phone pass. A test that does not search reads nothing of it: with an empty
+    index the worker still starts, loads its languages and reports itself ready, so the page
+    ends in the same state (the search box and its empty results alike), only sooner. A test
+    that searches is marked ``search`` and gets the index as built."""
+
+    def serve(route: Route) -> None:
+        address = route.request.url
+        if address not in _UNINDEXED:
+            built = route.fetch().json()
+            _UNINDEXED[address] = json.dumps({"config": built["config"], "docs": []}).encode()
+        route.fulfill(body=_UNINDEXED[address], content_type="application/json")
+
+    ctx.route(SEARCH_INDEX, serve)
+
+
+def new_context(browser: Browser, site_url: str, *, search: bool = False, **options: Any) -> BrowserContext:
+    """A context on the served site (service workers blocked), the search's index unindexed
+    unless ``search``; ``options``: more of Playwright's context options (a viewport, a device)."""
+    ctx = browser.new_context(base_url=site_url, service_workers="block", **options)
+    if not search:
+        search_unindexed(ctx)
+    return ctx
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -150,9 +202,13 @@ def screenshot_name(test_name: str) -> str:
 
 
 @pytest.fixture
-def context(browser: Browser, site_url: str, page_requests: list[str]) -> Iterator[BrowserContext]:
-    """A new context per test, recording every request its pages make."""
-    ctx = browser.new_context(base_url=site_url, viewport=VIEWPORT, service_workers="block")
+def context(
+    browser: Browser, site_url: str, page_requests: list[str], request: pytest.FixtureRequest
+) -> Iterator[BrowserContext]:
+    """A new context per test, recording every request its pages make; the search's index as
+    built only for a test marked ``search`` (:func:`new_context`)."""
+    searches = request.node.get_closest_marker("search") is not None
+    ctx = new_context(browser, site_url, search=searches, viewport=VIEWPORT)
     ctx.set_default_timeout(TIMEOUT_MS)
     ctx.on("request", lambda request: page_requests.append(request.url))
     ctx.on("page", lambda new: new.on("websocket", lambda socket: page_requests.append(socket.url)))

@@ -60,6 +60,7 @@ def test_quotes_keep_their_language_and_english_left_is_marked(page: Page) -> No
         ("es", "plantarse", "cl.html#cl-"),
     ],
 )
+@pytest.mark.search
 def test_search_finds_words_of_each_language(page: Page, code: str, query: str, found: str) -> None:
     page.goto(f"{code}/index.html")
     box = page.locator("input.md-search__input")

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, e
 from spec_engine.catalog import REGULATION_IDS, clause
 from spec_engine.rules import ruleset
 
-from .conftest import TIMEOUT_MS, screenshot_name
+from .conftest import TIMEOUT_MS, new_context, screenshot_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -58,7 +58,7 @@ def foreign(context: BrowserContext, site_url: str) -> list[str]:
 @pytest.fixture
 def phone(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[str]]]:
     """A page on a 390x844 viewport (a phone), guarded like the others."""
-    ctx = browser.new_context(base_url=site_url, viewport=PHONE, service_workers="block", is_mobile=True)  # type: ignore[arg-type]
+    ctx = new_context(browser, site_url, viewport=PHONE, is_mobile=True)
     ctx.set_default_timeout(TIMEOUT_MS)
     attempted = guard(ctx, site_url)
     tab = ctx.new_page()
@@ -251,7 +251,7 @@ def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
 def disk_note_only_from_disk(browser: Browser, site_url: str, site_dir: Path, path: str) -> None:
     """The page's "opened from disk" paragraph: hidden when served; shown from disk, with or
     without JavaScript (without it, nothing can tell the two apart: shown served too)."""
-    served = browser.new_context(base_url=site_url, service_workers="block")
+    served = new_context(browser, site_url)
     tab = served.new_page()
     tab.goto(path)
     expect(tab.locator(".bj-disk-note")).to_have_count(1)

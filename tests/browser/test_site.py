@@ -24,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from spec_engine.catalog import fold, regulation
 from spec_engine.kit.trace import scenarios
 
-from .conftest import TOUCH_PHONE
+from .conftest import TOUCH_PHONE, new_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -241,10 +241,9 @@ def test_the_matrix_filter_is_in_the_address(page: Page) -> None:
 @contextlib.contextmanager
 def sized_page(browser: Browser, site_url: str, width: int, height: int, **device: Any) -> Iterator[Page]:
     """A page of its own viewport size (a phone: 390 x 844), closed afterwards; ``device``:
-    more of the context's options (a touch phone: ``**TOUCH_PHONE``)."""
-    ctx = browser.new_context(
-        base_url=site_url, viewport={"width": width, "height": height}, service_workers="block", **device
-    )
+    more of the context's options (a touch phone: ``**TOUCH_PHONE``). Its pages never search
+    (:func:`~tests.browser.conftest.new_context`)."""
+    ctx = new_context(browser, site_url, viewport={"width": width, "height": height}, **device)
     try:
         yield ctx.new_page()
     finally:
@@ -346,6 +345,7 @@ def search(page: Page, query: str) -> Locator:
     return results
 
 
+@pytest.mark.search
 @pytest.mark.parametrize("query", [CLAUSE_ID, "sucesiva"])
 def test_search_finds_the_clause(page: Page, page_requests: list[str], query: str) -> None:
     """Material's search (a web worker on the served site) finds clause UY-43.2 by its id and
@@ -371,6 +371,23 @@ def search_results(page: Page, query: str) -> list[str]:
     return hrefs
 
 
+def test_a_test_that_does_not_search_gets_an_index_without_pages(page: Page, site_dir: Path) -> None:
+    """A test not marked ``search`` is served the search index with its configuration and no
+    page (conftest's ``search_unindexed``), and Material's search still comes up: ready, it
+    answers a query with "no matching documents" (the state the other tests' pages end in)."""
+    page.goto("index.html")
+    served = page.evaluate("async () => (await fetch('search/search_index.json')).json()")
+    built = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert served == {"config": built["config"], "docs": []}
+    assert built["docs"], "the site's own index has its pages"
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(CLAUSE_ID)
+    box.press("End")
+    expect(page.locator(".md-search-result__meta")).to_have_text("No matching documents")
+
+
+@pytest.mark.search
 def test_rule_words_find_the_rules_before_the_scenarios(page: Page) -> None:
     """Scenario pages rank below the pages that state and explain the rules (search boosts)."""
     first = search_results(page, "insurance")[:5]
@@ -488,6 +505,7 @@ def test_no_file_of_the_site_loads_from_other_hosts(site_dir: Path) -> None:
     assert not found, f"files that load from other hosts: {found}"
 
 
+@pytest.mark.search  # (the search worker's own fetches, as it makes them with the whole index)
 def test_pages_load_nothing_from_other_hosts(page: Page, page_requests: list[str], site_dir: Path) -> None:
     """Offline, in the browser: no page asks for anything (CDN, fonts, scripts, images, the
     search worker's fetches) outside 127.0.0.1."""

@@ -121,7 +121,7 @@ def _english_until_translated(make: Callable[[], str], tag: str = "span") -> str
 def not_modelled_line(gap: NotModelled) -> str:
     """What a clause the engine cannot play yet says on its page: the gap, what it would need, why."""
     reason = text(_(gap.reason))
-    code = f"<code>{html.escape(gap.needs)}</code>"
+    code = f"<code>{html.escape(gap.needs, quote=False)}</code>"
     if gap.action:
         return _(
             "{badge} Not modelled: the engine cannot play this clause yet; it would need the action {action} "

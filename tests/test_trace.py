@@ -473,8 +473,8 @@ def test_the_gate_accepts_a_clause_not_modelled_and_refuses_a_stale_or_unknown_o
         "IT-99 is no clause of the catalog: correct its id or remove its entry from not_modelled.toml"
     ]
     assert by_check["exempt-game-rule"] == [
-        "IT-2 is a game rule and may not be exempt: remove it from exemptions.toml; give it a scenario, or "
-        "declare it in not_modelled.toml if the engine cannot play it yet"
+        "IT-2 is a game rule (its kind in the catalog) and may not be exempt: remove it from exemptions.toml; "
+        "give it a scenario, or declare it in not_modelled.toml if the engine cannot play it yet"
     ]
     it = next(p for p in problems if p.check == "uncovered" and p.message.startswith("IT:"))
     assert it.message.startswith("IT: 17 of 21 clauses have no scenario and no exemption: IT-4, IT-5, ")

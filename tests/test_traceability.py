@@ -152,6 +152,6 @@ def test_the_gate_accepts_a_game_rule_declared_not_modelled_in_place_of_its_scen
     gaps.write_text("", encoding="utf-8")
     after = gate_problems(features, clauses_dir=clauses, exemptions_path=exempt, not_modelled_path=gaps)
     assert [p.message for p in after if p not in before] == [
-        f"{victim} is a game rule and may not be exempt: remove it from exemptions.toml; give it a scenario, "
-        "or declare it in not_modelled.toml if the engine cannot play it yet"
+        f"{victim} is a game rule (its kind in the catalog) and may not be exempt: remove it from "
+        "exemptions.toml; give it a scenario, or declare it in not_modelled.toml if the engine cannot play it yet"
     ]

@@ -789,8 +789,9 @@ def gate_problems(
             problems.append(
                 Problem(
                     "exempt-game-rule",
-                    f"{clause} is a game rule and may not be exempt: remove it from {exemptions_file}; give it a "
-                    f"scenario, or declare it in {gaps_file} if the engine cannot play it yet",
+                    f"{clause} is a game rule (its kind in the catalog) and may not be exempt: remove it from "
+                    f"{exemptions_file}; give it a scenario, or declare it in {gaps_file} if the engine cannot "
+                    "play it yet",
                     (clause,),
                 )
             )

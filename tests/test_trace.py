@@ -316,6 +316,11 @@ def test_the_five_texts_have_no_clause_not_modelled() -> None:
             '[[not_modelled]]\nclause = "IT-2"\naction = "a"\nreason = "r"\nwhy = "x"\n',
             r"not_modelled\.toml not_modelled IT-2: unknown keys \['why'\]",
         ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\nrule = "peek_ranks"\nvalue = 1.5\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: the rule peek_ranks needs its 'value' \(a string, a whole number",
+        ),
+        ("not_modelled = [1]", r"not_modelled\.toml not_modelled #1: each entry must be a table"),
         ("not_modelled = [", r"not_modelled\.toml: cannot read the clauses not modelled"),
     ],
 )

@@ -551,8 +551,8 @@ class NotModelled:
         """What the engine would need, as the data write it: ``hole_card = "peek"`` or ``offer_cut``."""
         if self.action:
             return self.action
-        shown = json.dumps(self.value) if isinstance(self.value, (str, bool)) else str(self.value)
-        return f"{self.rule} = {shown}"
+        literal = json.dumps(self.value) if isinstance(self.value, (str, bool)) else str(self.value)
+        return f"{self.rule} = {literal}"
 
 
 _NOT_MODELLED_KEYS = {"clause", "reason", "rule", "value", "action"}
@@ -575,6 +575,10 @@ def not_modelled(path: Path | None = None) -> dict[str, NotModelled]:
         raise InputError("'not_modelled' must be an array of tables ([[not_modelled]])", field=path.name)
     found: dict[str, NotModelled] = {}
     for index, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict):
+            raise InputError(
+                "each entry must be a table ([[not_modelled]])", field=f"{path.name} not_modelled #{index}"
+            )
         clause = entry.get("clause")
         named = isinstance(clause, str) and clause
         where = f"{path.name} not_modelled {clause}" if named else f"{path.name} not_modelled #{index}"
@@ -597,7 +601,7 @@ def not_modelled(path: Path | None = None) -> dict[str, NotModelled]:
             if key in entry and not (isinstance(name, str) and _NAME.fullmatch(name)):
                 raise InputError(f"'{key}' must be a name in lower case ({name!r})", field=where)
         if rule and not isinstance(value, (str, int, bool)):
-            raise InputError(f"the rule {rule} needs its 'value' (a string, a number or true/false)", field=where)
+            raise InputError(f"the rule {rule} needs its 'value' (a string, a whole number or true/false)", field=where)
         if action and "value" in entry:
             raise InputError(f"the action {action} takes no 'value'", field=where)
         found[clause] = NotModelled(clause, reason.strip(), rule=rule, value=value, action=action)

@@ -190,7 +190,8 @@ TOML_KEYS = {
     "clause": ("gist", "note"),
 }
 """The keys of the clause catalogs that readers see in English (the rule sets' and the
-glossary's: every ``note`` and ``what``; the exemptions': every ``reason``): a text's description
+glossary's: every ``note`` and ``what``; the exemptions' and the clauses not modelled: every
+``reason``): a text's description
 and its provenance (a date, which every language writes alike, is no message)."""
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -224,6 +225,9 @@ def data_messages(path: Path) -> Iterator[tuple[int, str, str]]:
     elif "exempt" in data:  # the clauses no engine can check, each with its reason
         for entry in data["exempt"]:
             yield line_of(text, entry["reason"]), entry["reason"], f"exempt.reason {entry['clause']}"
+    elif "not_modelled" in data:  # the clauses the engine cannot play yet, each with its reason
+        for entry in data["not_modelled"]:
+            yield line_of(text, entry["reason"]), entry["reason"], f"not_modelled.reason {entry['clause']}"
     elif "rules" in data:  # a rule set
         for name, value in data["rules"].items():
             if isinstance(value, dict) and value.get("note"):

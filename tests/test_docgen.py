@@ -12,11 +12,14 @@ import pytest
 from pypdf import PdfReader
 
 from spec_engine.catalog import regulations
+from spec_engine.kit import trace
 from spec_engine.pages.build import generate
 from spec_engine.pages.common import anchor, text
 from spec_engine.pages.labels import LABELS, summary
 from spec_engine.pages.matrix import csv_text, rules_page
 from spec_engine.pages.pdf import write_pdf
+from spec_engine.pages.regulations import regulation_page
+from spec_engine.pages.scenarios import coverage_page
 from spec_engine.rules import RULE_FIELDS, ruleset
 
 
@@ -174,3 +177,75 @@ def test_no_text_of_the_pdf_runs_off_its_page(tmp_path: Path) -> None:
     assert low == []
     said = "".join(page.extract_text() for page in pages)
     assert said.count("what would establish what is not known") == len(regulations())
+
+
+# ------------------------------------------------------------------------------ a clause not modelled
+GAPS = """\
+[[not_modelled]]
+clause = "IT-2"
+rule = "hole_card"
+value = "peek"
+reason = "the dealer peeks for a blackjack"
+
+[[not_modelled]]
+clause = "IT-3"
+action = "offer_cut"
+reason = "the player at the dealer's right may cut"
+"""
+
+
+def _gaps(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A made-up project: one scenario (IT-7), one exemption (IT-1), two clauses not modelled."""
+    features = tmp_path / "features"
+    (features / "it").mkdir(parents=True)
+    (features / "it" / "a.feature").write_text(
+        "@IT\nFeature: A\n  @IT-7\n  Scenario: One\n    Given x\n", encoding="utf-8"
+    )
+    exempt = tmp_path / "exemptions.toml"
+    exempt.write_text('[[exempt]]\nclause = "IT-1"\nreason = "made up"\n', encoding="utf-8")
+    gaps = tmp_path / "not_modelled.toml"
+    gaps.write_text(GAPS, encoding="utf-8")
+    return features, exempt, gaps
+
+
+def test_the_coverage_page_counts_a_clause_not_modelled_as_a_gap(tmp_path: Path) -> None:
+    features, exempt, gaps = _gaps(tmp_path)
+    page = coverage_page(None, features_dir=features, exemptions_path=exempt, not_modelled_path=gaps)
+    lines = page.splitlines()
+    assert "| regulation | clauses | executable | exempt | not modelled | missing | scenarios | passing | " in page
+    assert "| [IT](it.md) | 21 | 1 | 1 | 2 | 17 | 1 | n/a | 4.8 |" in lines
+    assert "| [UY](uy.md) | 116 | 0 | 0 | 0 | 116 | 0 | n/a | 0.0 |" in lines
+    gaps_at, exempt_at = lines.index("## Not modelled"), lines.index("## Exemptions")
+    assert gaps_at < exempt_at
+    assert lines[gaps_at + 4 : gaps_at + 8] == [
+        "| clause | would need | why |",
+        "|---|---|---|",
+        '| [IT-2](it.md#it-2) | the rule value `hole_card = "peek"` | the dealer peeks for a blackjack |',
+        "| [IT-3](it.md#it-3) | the action `offer_cut` | the player at the dealer's right may cut |",
+    ]
+    assert "| [IT-1](it.md#it-1) | made up |" in lines[exempt_at:] and "IT-2" not in "".join(lines[exempt_at:])
+
+
+def test_the_coverage_page_of_the_five_texts_shows_no_clause_not_modelled() -> None:
+    lines = coverage_page(None).splitlines()
+    for reg in regulations():
+        row = next(line for line in lines if line.startswith(f"| [{reg.id}]({reg.id.lower()}.md) | "))
+        assert row.split(" | ")[4] == "0", row  # the column "not modelled"
+    assert "No clause is declared not modelled." in lines
+
+
+def test_the_regulation_page_marks_a_clause_not_modelled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _features, _exempt, gaps = _gaps(tmp_path)
+    monkeypatch.setattr(trace, "NOT_MODELLED", gaps)
+    page = regulation_page("IT", infos=[])
+    badge = '<span class="status status-not-modelled">not modelled</span>'
+    assert (
+        f"{badge} Not modelled: the engine cannot play this clause yet; it would need the rule value "
+        '<code>hole_card = "peek"</code> (the dealer peeks for a blackjack).'
+    ) in page
+    assert (
+        f"{badge} Not modelled: the engine cannot play this clause yet; it would need the action "
+        "<code>offer_cut</code> (the player at the dealer's right may cut)."
+    ) in page
+    it_2 = page[page.index("### IT-2 ") : page.index("### IT-3 ")]
+    assert badge in it_2 and "status-missing" not in it_2 and "status-exempt" not in it_2

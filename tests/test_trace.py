@@ -1,6 +1,6 @@
 """spec_engine.kit.trace: the feature reader (checked against pytest-bdd's own parser), the
-exemptions loader, the gate on small made-up projects, the coverage report and its command,
-and the per-scenario results plugin under pytest-xdist."""
+loaders of the exemptions and of the clauses not modelled, the gate on small made-up projects,
+the coverage report and its command, and the per-scenario results plugin under pytest-xdist."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from spec_engine.catalog import REGULATION_IDS, clause, regulations
 from spec_engine.errors import InputError
 from spec_engine.kit.trace import (
     FEATURES,
+    NotModelled,
     ScenarioInfo,
     absent_rows,
     clause_tags,
@@ -29,6 +30,7 @@ from spec_engine.kit.trace import (
     format_report,
     gate_problems,
     main,
+    not_modelled,
     parse_feature,
     regulation_of,
     scenarios,
@@ -257,6 +259,78 @@ def test_a_bad_exemption_names_the_file_and_the_clause(tmp_path: Path, body: str
         exemptions(path)
 
 
+# ------------------------------------------------------------------------------ the clauses not modelled
+
+
+def test_a_clause_not_modelled_names_the_rule_value_or_the_action_it_would_need(tmp_path: Path) -> None:
+    path = tmp_path / "not_modelled.toml"
+    path.write_text(
+        '[[not_modelled]]\nclause = "IT-2"\nrule = "hole_card"\nvalue = "peek"\nreason = " the dealer peeks "\n'
+        '[[not_modelled]]\nclause = "IT-3"\nrule = "peek_ranks"\nvalue = 10\nreason = "r"\n'
+        '[[not_modelled]]\nclause = "IT-4"\naction = "offer_cut"\nreason = "r"\n',
+        encoding="utf-8",
+    )
+    found = not_modelled(path)
+    assert list(found) == ["IT-2", "IT-3", "IT-4"]
+    assert found["IT-2"] == NotModelled("IT-2", "the dealer peeks", rule="hole_card", value="peek")
+    assert [gap.needs for gap in found.values()] == ['hole_card = "peek"', "peek_ranks = 10", "offer_cut"]
+
+
+def test_the_five_texts_have_no_clause_not_modelled() -> None:
+    assert not_modelled() == {}
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            '[[not_modelled]]\nclause = "IT-2"\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: IT-2 needs either 'rule' \(with its 'value'\) or 'action'",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\nrule = "a"\nvalue = 1\naction = "b"\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: IT-2 needs either 'rule' \(with its 'value'\) or 'action'",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\nrule = "hole_card"\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: the rule hole_card needs its 'value'",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\naction = "offer_cut"\nvalue = 1\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: the action offer_cut takes no 'value'",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\naction = "Offer cut"\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: 'action' must be a name in lower case \('Offer cut'\)",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\naction = "offer_cut"\nreason = " "\n',
+            r"not_modelled\.toml not_modelled IT-2: IT-2 has no reason: say why the engine cannot play it",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\naction = "a"\nreason = "r"\n' * 2,
+            r"not_modelled\.toml not_modelled IT-2: IT-2 is declared not modelled twice",
+        ),
+        ('[[not_modelled]]\naction = "a"\nreason = "r"\n', r"not_modelled\.toml not_modelled #1: 'clause' is missing"),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\naction = "a"\nreason = "r"\nwhy = "x"\n',
+            r"not_modelled\.toml not_modelled IT-2: unknown keys \['why'\]",
+        ),
+        (
+            '[[not_modelled]]\nclause = "IT-2"\nrule = "peek_ranks"\nvalue = 1.5\nreason = "r"\n',
+            r"not_modelled\.toml not_modelled IT-2: the rule peek_ranks needs its 'value' \(a string, a whole number",
+        ),
+        ("not_modelled = [1]", r"not_modelled\.toml not_modelled #1: each entry must be a table"),
+        ("not_modelled = [", r"not_modelled\.toml: cannot read the clauses not modelled"),
+    ],
+)
+def test_a_bad_not_modelled_entry_names_the_file_and_the_clause(tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "not_modelled.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(InputError, match=message):
+        not_modelled(path)
+
+
 # ------------------------------------------------------------------------------ the gate on made-up projects
 
 MADE_UP = """\
@@ -353,6 +427,74 @@ def test_the_gate_passes_when_everything_is_accounted_for(tmp_path: Path) -> Non
     assert gate_problems(features_dir, clauses_dir=clauses_dir, exemptions_path=exempt) == []
 
 
+GAPS = """\
+[[not_modelled]]
+clause = "IT-7"
+rule = "hole_card"
+value = "peek"
+reason = "the dealer peeks"
+
+[[not_modelled]]
+clause = "IT-1"
+action = "offer_cut"
+reason = "a cut offered"
+
+[[not_modelled]]
+clause = "IT-99"
+action = "offer_cut"
+reason = "a cut offered"
+
+[[not_modelled]]
+clause = "IT-3"
+rule = "hole_card"
+value = "peek"
+reason = "the dealer peeks"
+"""
+
+
+def test_the_gate_accepts_a_clause_not_modelled_and_refuses_a_stale_or_unknown_one(tmp_path: Path) -> None:
+    """IT-3 is a gap: accepted. IT-7 is checked and IT-1 exempt: stale. IT-99 is no clause. IT-2,
+    a game rule, is exempt: refused."""
+    features_dir = tmp_path / "features"
+    _write(features_dir, "it/gaps.feature", "@IT\nFeature: Gaps\n  @IT-7\n  Scenario: Covers seven\n    Given x\n")
+    exempt = tmp_path / "exemptions.toml"
+    exempt.write_text(
+        '[[exempt]]\nclause = "IT-1"\nreason = "made up"\n[[exempt]]\nclause = "IT-2"\nreason = "made up"\n',
+        encoding="utf-8",
+    )
+    gaps = tmp_path / "not_modelled.toml"
+    gaps.write_text(GAPS, encoding="utf-8")
+    problems = gate_problems(features_dir, exemptions_path=exempt, not_modelled_path=gaps)
+    by_check: dict[str, list[str]] = {}
+    for problem in problems:
+        by_check.setdefault(problem.check, []).append(problem.message)
+    assert by_check["not-modelled-stale"] == [
+        'IT-7 is declared not modelled (it would need hole_card = "peek") but is checked by '
+        "features/it/gaps.feature:4 'Covers seven': remove its entry from not_modelled.toml",
+        "IT-1 is declared not modelled and exempt: a game rule stays in not_modelled.toml, anything else in "
+        "exemptions.toml; remove the other entry",
+    ]
+    assert by_check["not-modelled-unknown"] == [
+        "IT-99 is no clause of the catalog: correct its id or remove its entry from not_modelled.toml"
+    ]
+    assert by_check["exempt-game-rule"] == [
+        "IT-2 is a game rule (its kind in the catalog) and may not be exempt: remove it from exemptions.toml; "
+        "give it a scenario, or declare it in not_modelled.toml if the engine cannot play it yet"
+    ]
+    it = next(p for p in problems if p.check == "uncovered" and p.message.startswith("IT:"))
+    assert it.message.startswith("IT: 17 of 21 clauses have no scenario and no exemption: IT-4, IT-5, ")
+    assert it.message.endswith(
+        ", IT-21 (tag a scenario with each, or declare it in exemptions.toml or not_modelled.toml)"
+    )
+    assert {"IT-1", "IT-2", "IT-3", "IT-7"}.isdisjoint(it.clauses)
+    assert {p.check for p in problems} == {
+        "not-modelled-stale",
+        "not-modelled-unknown",
+        "exempt-game-rule",
+        "uncovered",
+    }
+
+
 # ------------------------------------------------------------------------------ the coverage report
 
 
@@ -401,6 +543,26 @@ def test_the_report_counts_clauses_and_scenarios_per_regulation(tmp_path: Path) 
     assert total["executable_percent"] == round(100 * 4 / total["clauses"], 1)
 
 
+def test_the_report_counts_the_clauses_not_modelled_apart(tmp_path: Path) -> None:
+    features_dir, exempt = _small_project(tmp_path)
+    gaps = tmp_path / "not_modelled.toml"
+    gaps.write_text(
+        '[[not_modelled]]\nclause = "IT-2"\naction = "offer_cut"\nreason = "r"\n'
+        '[[not_modelled]]\nclause = "IT-7"\naction = "offer_cut"\nreason = "stale: IT-7 is checked"\n',
+        encoding="utf-8",
+    )
+    report = coverage_report(features_dir, exemptions_path=exempt, not_modelled_path=gaps)
+    it = report["regulations"]["IT"]
+    assert {k: it[k] for k in ("clauses", "executable", "exempt", "not_modelled", "missing")} == {
+        "clauses": 21, "executable": 3, "exempt": 1, "not_modelled": 1, "missing": 16,
+    }  # fmt: skip
+    assert it["not_modelled_ids"] == ["IT-2"] and "IT-2" not in it["missing_ids"]
+    assert report["regulations"]["UY"]["not_modelled"] == 0 and report["total"]["not_modelled"] == 1
+    text = format_report(report)
+    assert text.splitlines()[5].split() == ["IT", "21", "3", "1", "1", "16", "3", "n/a"]
+    assert "not modelled IT: IT-2\n" in text and "; not modelled 1; " in text
+
+
 def _results(tmp_path: Path, entries: list[dict[str, Any]]) -> Path:
     path = tmp_path / "scenarios.json"
     path.write_text(json.dumps(entries), encoding="utf-8")
@@ -439,8 +601,10 @@ def test_the_text_report_has_a_row_per_regulation_and_the_totals(tmp_path: Path)
     features_dir, exempt = _small_project(tmp_path)
     text = format_report(coverage_report(features_dir, exemptions_path=exempt))
     lines = text.splitlines()
-    assert lines[0].split() == ["regulation", "clauses", "executable", "exempt", "missing", "scenarios", "passing"]
-    assert lines[5].split() == ["IT", "21", "3", "1", "17", "3", "n/a"]
+    assert lines[0].split() == [
+        "regulation", "clauses", "executable", "exempt", "not_modelled", "missing", "scenarios", "passing",
+    ]  # fmt: skip
+    assert lines[5].split() == ["IT", "21", "3", "1", "0", "17", "3", "n/a"]
     assert lines[6].split()[0] == "total"
     total = sum(len(r.clauses) for r in regulations())
     assert f"executable: 4 of {total} clauses ({round(400 / total, 1)} %)" in text

@@ -16,8 +16,9 @@ One gettext domain. The messages come from:
   (Babel's JavaScript extractor; ``javascripts/i18n.js`` is their side);
 - the data readers see, by a TOML extractor (:func:`spec_engine.i18n.data_messages`): each regulation's name, short
   name and description, where each text comes from (its provenance) and each clause's gist and
-  reading (``data/clauses/*.toml``), each exempt clause's reason (``data/exemptions.toml``), each
-  rule value's note (``data/rulesets/*.toml``), each concept's description and notes
+  reading (``data/clauses/*.toml``), each exempt clause's reason (``data/exemptions.toml``), why
+  each clause not modelled is not (``data/not_modelled.toml``), each rule value's note
+  (``data/rulesets/*.toml``), each concept's description and notes
   (``data/glossary.toml``); the template's comment ``toml: <key>`` names the entry;
 - the navigation's titles (``mkdocs.yml``, context ``nav``).
 
@@ -74,6 +75,7 @@ SOURCES = {
         "spec_engine/data/regulations.toml",
         "spec_engine/data/clauses/*.toml",
         "spec_engine/data/exemptions.toml",
+        "spec_engine/data/not_modelled.toml",
         "spec_engine/data/rulesets/*.toml",
         "spec_engine/data/glossary.toml",
     ],

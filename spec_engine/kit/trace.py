@@ -16,9 +16,19 @@ Three sources meet here:
       clause = "UY-8"
       reason = "a tip box: equipment, no rule of play"
 
-:func:`gate_problems` is the traceability gate (every clause has a scenario or an
-exemption, every tag names a clause, ...); :func:`coverage_report` counts, per regulation,
-the clauses that are executable, exempt and missing. Command line::
+* the clauses not modelled (``data/not_modelled.toml``): rules of play the engine cannot play
+  yet, a gap said as one, each with the rule value or the action it would need and why::
+
+      [[not_modelled]]
+      clause = "NJ-12"
+      rule = "hole_card"
+      value = "peek"
+      reason = "the dealer takes a hole card and peeks for a blackjack; the engine deals it after the players"
+
+:func:`gate_problems` is the traceability gate (every clause has a scenario, an exemption or
+a not-modelled entry, every tag names a clause, no game rule is exempt, ...);
+:func:`coverage_report` counts, per regulation, the clauses that are executable, exempt, not
+modelled and missing. Command line::
 
     python -m spec_engine.kit.trace [--json] [--results reports/scenarios.json] [--features DIR]
 """
@@ -37,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec_engine.catalog import DATA, REGULATION_IDS, is_clause_id, parse_catalog, regulations
+from spec_engine.catalog import DATA, REGULATION_IDS, Regulation, is_clause_id, parse_catalog, regulations
 from spec_engine.errors import InputError, SpecError
 from spec_engine.rules import RULE_FIELDS, ruleset
 
@@ -92,6 +102,7 @@ def suite_command(*extra: str) -> list[str]:
 
 
 EXEMPTIONS = DATA / "exemptions.toml"
+NOT_MODELLED = DATA / "not_modelled.toml"
 STATUSES = ("passed", "failed", "skipped")
 
 # ---------------------------------------------------------------------------------------------
@@ -463,14 +474,25 @@ def scenarios(features_dir: Path = FEATURES) -> list[ScenarioInfo]:
 # Catalog and exemptions
 
 
-def catalog_ids(clauses_dir: Path | None = None) -> dict[str, tuple[str, ...]]:
-    """The clause ids of each regulation, in text order: from the catalog, or from the
-    ``*.toml`` files of ``clauses_dir`` (a copy of ``data/clauses``)."""
+def catalogs(clauses_dir: Path | None = None) -> tuple[Regulation, ...]:
+    """The regulations' catalogs: the package's, or the ``*.toml`` files of ``clauses_dir`` (a
+    copy of ``data/clauses``), the one list's first, in its order."""
     if clauses_dir is None:
-        return {r.id: r.ids for r in regulations()}
-    found = {reg.id: reg.ids for reg in map(parse_catalog, sorted(clauses_dir.glob("*.toml")))}
+        return regulations()
+    found = {reg.id: reg for reg in map(parse_catalog, sorted(clauses_dir.glob("*.toml")))}
     order = [r for r in REGULATION_IDS if r in found] + sorted(set(found) - set(REGULATION_IDS))
-    return {r: found[r] for r in order}
+    return tuple(found[r] for r in order)
+
+
+def catalog_ids(clauses_dir: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """The clause ids of each regulation, in text order (see :func:`catalogs`)."""
+    return {reg.id: reg.ids for reg in catalogs(clauses_dir)}
+
+
+def shown(path: Path) -> str:
+    """A data file as a message names it: relative to the project (``spec_engine/data/...``), else
+    by its name (a copy elsewhere)."""
+    return path.relative_to(PACKAGE_ROOT).as_posix() if path.is_relative_to(PACKAGE_ROOT) else path.name
 
 
 def exemptions(path: Path | None = None, known: Iterable[str] | None = None) -> dict[str, str]:
@@ -507,6 +529,85 @@ def exemptions(path: Path | None = None, known: Iterable[str] | None = None) -> 
     return found
 
 
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+@dataclass(frozen=True, slots=True)
+class NotModelled:
+    """A clause the engine cannot play yet (``data/not_modelled.toml``): a gap, not an exemption.
+    It names what the engine would need: a rule value (``rule`` and ``value``) or an action."""
+
+    clause: str
+    reason: str
+    """Why the engine cannot play it now."""
+    rule: str = ""
+    """The rule field the engine would need (new or not), with :attr:`value`; or empty."""
+    value: str | int | bool | None = None
+    action: str = ""
+    """The action the engine would need (``offer_cut``); or empty."""
+
+    @property
+    def needs(self) -> str:
+        """What the engine would need, as the data write it: ``hole_card = "peek"`` or ``offer_cut``."""
+        if self.action:
+            return self.action
+        literal = json.dumps(self.value) if isinstance(self.value, (str, bool)) else str(self.value)
+        return f"{self.rule} = {literal}"
+
+
+_NOT_MODELLED_KEYS = {"clause", "reason", "rule", "value", "action"}
+
+
+def not_modelled(path: Path | None = None) -> dict[str, NotModelled]:
+    """The clauses declared not modelled, clause id -> entry, in file order. A malformed entry (no
+    clause, no reason, neither or both of ``rule`` and ``action``, a rule without its value, a
+    duplicate, an unknown key) is an :class:`InputError` naming the file and the clause; an id the
+    catalog lacks is the gate's to report (:func:`gate_problems`)."""
+    path = NOT_MODELLED if path is None else path
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read the clauses not modelled: {exc}", field=path.name) from exc
+    if set(raw) - {"not_modelled"}:
+        raise InputError(f"unknown keys {sorted(set(raw) - {'not_modelled'})}", field=f"{path.name} top level")
+    entries = raw.get("not_modelled", [])
+    if not isinstance(entries, list):
+        raise InputError("'not_modelled' must be an array of tables ([[not_modelled]])", field=path.name)
+    found: dict[str, NotModelled] = {}
+    for index, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict):
+            raise InputError(
+                "each entry must be a table ([[not_modelled]])", field=f"{path.name} not_modelled #{index}"
+            )
+        clause = entry.get("clause")
+        named = isinstance(clause, str) and clause
+        where = f"{path.name} not_modelled {clause}" if named else f"{path.name} not_modelled #{index}"
+        if set(entry) - _NOT_MODELLED_KEYS:
+            raise InputError(f"unknown keys {sorted(set(entry) - _NOT_MODELLED_KEYS)}", field=where)
+        if not isinstance(clause, str) or not clause:
+            raise InputError("'clause' is missing or not a string", field=where)
+        if clause in found:
+            raise InputError(f"{clause} is declared not modelled twice", field=where)
+        reason = entry.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError(f"{clause} has no reason: say why the engine cannot play it", field=where)
+        rule, value, action = entry.get("rule", ""), entry.get("value"), entry.get("action", "")
+        if ("rule" in entry) == ("action" in entry):
+            raise InputError(
+                f"{clause} needs either 'rule' (with its 'value') or 'action': what the engine would need",
+                field=where,
+            )
+        for key, name in (("rule", rule), ("action", action)):
+            if key in entry and not (isinstance(name, str) and _NAME.fullmatch(name)):
+                raise InputError(f"'{key}' must be a name in lower case ({name!r})", field=where)
+        if rule and not isinstance(value, (str, int, bool)):
+            raise InputError(f"the rule {rule} needs its 'value' (a string, a whole number or true/false)", field=where)
+        if action and "value" in entry:
+            raise InputError(f"the action {action} takes no 'value'", field=where)
+        found[clause] = NotModelled(clause, reason.strip(), rule=rule, value=value, action=action)
+    return found
+
+
 ABSENT_ROWS = DATA / "absent_rows.toml"
 
 
@@ -525,10 +626,13 @@ def absent_rows(path: Path = ABSENT_ROWS) -> dict[tuple[str, str], str]:
 # The gate
 
 CHECKS = {
-    "uncovered": "a clause has neither a scenario nor an exemption",
+    "uncovered": "a clause has neither a scenario, an exemption nor a not-modelled entry",
     "unknown-clause": "a clause tag names no clause of the catalog",
     "untagged": "a scenario has neither a clause tag, an assumption tag nor the protocol tag",
     "exempt-and-covered": "an exempt clause is checked by a scenario (remove the exemption)",
+    "exempt-game-rule": "a game rule is exempt (only equipment, conduct, administration, handling, description)",
+    "not-modelled-stale": "a clause declared not modelled is checked by a scenario, or exempt (remove one)",
+    "not-modelled-unknown": "a not-modelled entry names no clause of the catalog",
     "duplicate-name": "two scenarios of one feature file share a name (pytest-bdd runs only the last)",
     "bad-tag": "a tag is neither a clause id, a regulation id, an assumption tag (@assumes-<rule>) nor @protocol",
     "not-an-assumption": "an assumption tag names a rule value its regulation's text states, or no rule",
@@ -587,12 +691,18 @@ def gate_problems(
     *,
     clauses_dir: Path | None = None,
     exemptions_path: Path | None = None,
+    not_modelled_path: Path | None = None,
 ) -> list[Problem]:
-    """Check that the scenarios and the exemptions account for every clause, and that every
-    tag means something. Returns the problems found (empty when the gate passes)."""
-    ids = catalog_ids(clauses_dir)
+    """Check that the scenarios, the exemptions and the clauses not modelled account for every
+    clause, each once, and that every tag means something. Returns the problems found (empty
+    when the gate passes)."""
+    books = catalogs(clauses_dir)
+    ids = {reg.id: reg.ids for reg in books}
     known = {i for reg_ids in ids.values() for i in reg_ids}
     exempt = exemptions(exemptions_path, known)
+    gaps = not_modelled(not_modelled_path)
+    exemptions_file = shown(EXEMPTIONS if exemptions_path is None else exemptions_path)
+    gaps_file = shown(NOT_MODELLED if not_modelled_path is None else not_modelled_path)
     problems: list[Problem] = []
     infos: list[ScenarioInfo] = []
     for feature in features(features_dir):
@@ -666,14 +776,54 @@ def gate_problems(
             )
     covered = covering(infos)
     for reg, reg_ids in ids.items():
-        missing = [i for i in reg_ids if i not in covered and i not in exempt]
+        missing = [i for i in reg_ids if i not in covered and i not in exempt and i not in gaps]
         if missing:
             problems.append(
                 Problem(
                     "uncovered",
                     f"{reg}: {len(missing)} of {len(reg_ids)} clauses have no scenario and no exemption: "
-                    + ", ".join(missing),
+                    + ", ".join(missing)
+                    + f" (tag a scenario with each, or declare it in {exemptions_file} or {gaps_file})",
                     tuple(missing),
+                )
+            )
+    kinds = {c.id: c.kind for reg in books for c in reg.clauses}
+    for clause in exempt:
+        if kinds[clause] == "game rule":
+            problems.append(
+                Problem(
+                    "exempt-game-rule",
+                    f"{clause} is a game rule (its kind in the catalog) and may not be exempt: remove it from "
+                    f"{exemptions_file}; give it a scenario, or declare it in {gaps_file} if the engine cannot "
+                    "play it yet",
+                    (clause,),
+                )
+            )
+    for clause, gap in gaps.items():
+        if clause not in known:
+            problems.append(
+                Problem(
+                    "not-modelled-unknown",
+                    f"{clause} is no clause of the catalog: correct its id or remove its entry from {gaps_file}",
+                    (clause,),
+                )
+            )
+        elif clause in covered:
+            problems.append(
+                Problem(
+                    "not-modelled-stale",
+                    f"{clause} is declared not modelled (it would need {gap.needs}) but is checked by "
+                    f"{_where(covered[clause][0])}: remove its entry from {gaps_file}",
+                    (clause,),
+                )
+            )
+        elif clause in exempt:
+            problems.append(
+                Problem(
+                    "not-modelled-stale",
+                    f"{clause} is declared not modelled and exempt: a game rule stays in {gaps_file}, "
+                    f"anything else in {exemptions_file}; remove the other entry",
+                    (clause,),
                 )
             )
     for clause, reason in exempt.items():
@@ -721,12 +871,15 @@ def coverage_report(
     *,
     clauses_dir: Path | None = None,
     exemptions_path: Path | None = None,
+    not_modelled_path: Path | None = None,
 ) -> dict[str, Any]:
     """Per regulation and in total: clauses, executable (tagged on at least one scenario),
-    exempt, missing (neither), scenarios, passing (from the results file; ``None`` without one)
-    and the executable percentage; with the ids that are exempt and missing."""
+    exempt, not modelled (a gap the engine cannot play yet), missing (none of these), scenarios,
+    passing (from the results file; ``None`` without one) and the executable percentage; with
+    the ids that are exempt, not modelled and missing."""
     ids = catalog_ids(clauses_dir)
     exempt = exemptions(exemptions_path, {i for reg_ids in ids.values() for i in reg_ids})
+    gaps = not_modelled(not_modelled_path)
     infos = scenarios(features_dir)
     covered = covering(infos)
     results = None if results_path is None else read_results(results_path)
@@ -734,11 +887,13 @@ def coverage_report(
     for reg, reg_ids in ids.items():
         executable = [i for i in reg_ids if i in covered]
         exempt_ids = [i for i in reg_ids if i in exempt and i not in covered]
-        missing = [i for i in reg_ids if i not in covered and i not in exempt]
+        gap_ids = [i for i in reg_ids if i in gaps and i not in covered and i not in exempt]
+        missing = [i for i in reg_ids if i not in covered and i not in exempt and i not in gaps]
         rows[reg] = {
             "clauses": len(reg_ids),
             "executable": len(executable),
             "exempt": len(exempt_ids),
+            "not_modelled": len(gap_ids),
             "missing": len(missing),
             "scenarios": sum(1 for s in infos if s.regulation == reg),
             "passing": None
@@ -746,9 +901,10 @@ def coverage_report(
             else sum(1 for r in results if r.get("regulation") == reg and r["status"] == "passed"),
             "executable_percent": _percent(len(executable), len(reg_ids)),
             "exempt_ids": exempt_ids,
+            "not_modelled_ids": gap_ids,
             "missing_ids": missing,
         }
-    keys = ("clauses", "executable", "exempt", "missing")
+    keys = ("clauses", "executable", "exempt", "not_modelled", "missing")
     total: dict[str, Any] = {k: sum(row[k] for row in rows.values()) for k in keys}
     total["scenarios"] = len(infos)
     total["passing"] = None if results is None else sum(1 for r in results if r["status"] == "passed")
@@ -758,21 +914,23 @@ def coverage_report(
 
 def format_report(report: dict[str, Any]) -> str:
     """The coverage report as a plain-text table."""
-    columns = ("clauses", "executable", "exempt", "missing", "scenarios", "passing")
-    lines = ["regulation  " + "  ".join(f"{c:>10}" for c in columns)]
+    columns = ("clauses", "executable", "exempt", "not_modelled", "missing", "scenarios", "passing")
+    lines = ["regulation  " + "  ".join(f"{c:>12}" for c in columns)]
 
     def row(label: str, values: dict[str, Any]) -> str:
         cells = ("n/a" if values[c] is None else str(values[c]) for c in columns)
-        return f"{label:<10}  " + "  ".join(f"{cell:>10}" for cell in cells)
+        return f"{label:<10}  " + "  ".join(f"{cell:>12}" for cell in cells)
 
     lines += [row(reg, values) for reg, values in report["regulations"].items()]
     total = report["total"]
     lines.append(row("total", total))
     lines.append(
         f"executable: {total['executable']} of {total['clauses']} clauses ({total['executable_percent']} %); "
-        f"exempt {total['exempt']}; missing {total['missing']}"
+        f"exempt {total['exempt']}; not modelled {total['not_modelled']}; missing {total['missing']}"
     )
     for reg, values in report["regulations"].items():
+        if values["not_modelled_ids"]:
+            lines.append(f"not modelled {reg}: {', '.join(values['not_modelled_ids'])}")
         if values["missing_ids"]:
             lines.append(f"missing {reg}: {', '.join(values['missing_ids'])}")
     return "\n".join(lines)
@@ -782,7 +940,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m spec_engine.kit.trace``: print the coverage report."""
     parser = argparse.ArgumentParser(
         prog="python -m spec_engine.kit.trace",
-        description="Clause coverage per regulation: executable, exempt, missing, scenarios, passing.",
+        description="Clause coverage per regulation: executable, exempt, not modelled, missing, scenarios, passing.",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--results", type=Path, help="per-scenario results (reports/scenarios.json)")

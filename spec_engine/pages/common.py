@@ -81,13 +81,15 @@ def scenario_anchor(info: ScenarioInfo) -> str:
 
 def status_label(status: str | None) -> str:
     """A scenario's status as a badge says it, in the active language (``exempt``: no engine can
-    check the clause; ``missing``: no scenario checks it yet)."""
+    check the clause; ``not-modelled``: this engine cannot play it yet; ``missing``: no scenario
+    checks it yet)."""
     labels = {
         "passed": pgettext("scenario status", "pass"),
         "failed": pgettext("scenario status", "FAIL"),
         "skipped": pgettext("scenario status", "skipped"),
         None: pgettext("scenario status", "not run"),
         "exempt": pgettext("scenario status", "exempt"),
+        "not-modelled": pgettext("scenario status", "not modelled"),
         "missing": pgettext("scenario status", "missing"),
     }
     return labels.get(status, status or labels[None])

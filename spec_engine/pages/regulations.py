@@ -3,7 +3,8 @@ with its gist and reading in the reader's, and the scenarios that check it.
 
 A page in another language than English quotes each clause, section heading and left-out part in
 the text's own language (``lang`` marked), gives the gist and the reading translated (the
-catalogs: ``data/clauses/*.toml``, ``data/exemptions.toml``), and keeps the scenarios' names in
+catalogs: ``data/clauses/*.toml``, ``data/exemptions.toml``, ``data/not_modelled.toml``), and keeps the
+scenarios' names in
 English, marked ``lang="en"``: they are the suite's identifiers, and their pages are English.
 """
 
@@ -17,7 +18,7 @@ from functools import cache
 from spec_engine import i18n
 from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
-from spec_engine.kit.trace import FEATURES, ScenarioInfo, exemptions, scenarios
+from spec_engine.kit.trace import FEATURES, NotModelled, ScenarioInfo, exemptions, not_modelled, scenarios
 from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
 from spec_engine.pages.labels import any_marked, summary
@@ -117,8 +118,34 @@ def _english_until_translated(make: Callable[[], str], tag: str = "span") -> str
     return f'<{tag} lang="en">{here}</{tag}>' if here == english else here
 
 
+def not_modelled_line(gap: NotModelled) -> str:
+    """What a clause the engine cannot play yet says on its page: the gap, what it would need, why."""
+    reason = text(_(gap.reason))
+    code = f"<code>{html.escape(gap.needs, quote=False)}</code>"
+    if gap.action:
+        return _(
+            "{badge} Not modelled: the engine cannot play this clause yet; it would need the action {action} "
+            "({reason}).",
+            badge=badge("not-modelled"),
+            action=code,
+            reason=reason,
+        )
+    return _(
+        "{badge} Not modelled: the engine cannot play this clause yet; it would need the rule value {value} "
+        "({reason}).",
+        badge=badge("not-modelled"),
+        value=code,
+        reason=reason,
+    )
+
+
 def _clause_block(
-    clause: Clause, checks: list[ScenarioInfo], results: Results, exempt: str | None, directness: str | None = None
+    clause: Clause,
+    checks: list[ScenarioInfo],
+    results: Results,
+    exempt: str | None,
+    directness: str | None = None,
+    gap: NotModelled | None = None,
 ) -> list[str]:
     topics = ", ".join(_word("topic", t) for t in clause.topics)
     meta = f"{_word('kind', clause.kind)} · {topics}"
@@ -142,6 +169,8 @@ def _clause_block(
     english = "" if active() == SOURCE else '{lang="en"}'  # a scenario's name: the suite's identifier
     if exempt is not None:
         out += [_("{badge} Not executable: {reason}", badge=badge("exempt"), reason=text(_(exempt))), ""]
+    elif gap is not None:  # a gap of the engine, said as one (never among the exempt)
+        out += [not_modelled_line(gap), ""]
     elif checks:
         out.append(
             _("Checked by: <small>({how})</small>", how=_(DIRECTNESS[directness])) if directness else _("Checked by:")
@@ -205,6 +234,7 @@ def regulation_page(
 def _page(reg_id: str, infos: list[ScenarioInfo], results: Results, directness: Mapping[str, str]) -> str:
     reg = regulation(reg_id)
     exempt = exemptions()
+    gaps = not_modelled()
     checks: dict[str, list[ScenarioInfo]] = defaultdict(list)
     for info in infos:
         for tag in info.tags:
@@ -265,7 +295,12 @@ def _page(reg_id: str, infos: list[ScenarioInfo], results: Results, directness: 
             section = clause.section
             lines += [f"## {_quoted(text(section), reg.language)}", ""]
         lines += _clause_block(
-            clause, checks.get(clause.id, []), results, exempt.get(clause.id), directness.get(clause.id)
+            clause,
+            checks.get(clause.id, []),
+            results,
+            exempt.get(clause.id),
+            directness.get(clause.id),
+            gaps.get(clause.id),
         )
     if reg.excluded:
         lines += [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from spec_engine import source_docstring
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report, exemptions
+from spec_engine.kit.trace import FEATURES, NOT_MODELLED, ScenarioInfo, coverage_report, exemptions, not_modelled, shown
 from spec_engine.pages.common import (
     Results,
     badge,
@@ -107,17 +107,29 @@ def scenario_index(infos: list[ScenarioInfo], results: Results) -> str:
 
 
 # ------------------------------------------------------------------------------ other pages
-def coverage_page(results_path: Path | None, directness: Mapping[str, str] | None = None) -> str:
-    report = coverage_report(FEATURES, results_path)
+def coverage_page(
+    results_path: Path | None,
+    directness: Mapping[str, str] | None = None,
+    *,
+    features_dir: Path = FEATURES,
+    exemptions_path: Path | None = None,
+    not_modelled_path: Path | None = None,
+) -> str:
+    """The coverage page: per regulation, the clauses executable, exempt, not modelled (a gap of
+    the engine, apart) and missing; what each clause not modelled would need; the exemptions."""
+    report = coverage_report(
+        features_dir, results_path, exemptions_path=exemptions_path, not_modelled_path=not_modelled_path
+    )
     out = [
         "# Coverage",
         "",
-        "Every clause has at least one scenario or a declared exemption (a test fails otherwise). "
+        "Every clause has at least one scenario, a declared exemption or a declared gap (a test fails otherwise). "
         "*Executable*: checked by at least one scenario; *exempt*: no engine can check it (the "
-        "reason is on the clause's page); *passing*: scenarios passing in the latest run.",
+        "reason is on the clause's page); *not modelled*: a rule of play this engine cannot play yet, a gap "
+        "(what each would need is below); *passing*: scenarios passing in the latest run.",
         "",
-        "| regulation | clauses | executable | exempt | missing | scenarios | passing | executable % |",
-        "|---|---|---|---|---|---|---|---|",
+        "| regulation | clauses | executable | exempt | not modelled | missing | scenarios | passing | executable % |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     rows = dict(report["regulations"])
     rows["total"] = report["total"]
@@ -125,7 +137,8 @@ def coverage_page(results_path: Path | None, directness: Mapping[str, str] | Non
         name = f"[{reg}]({reg.lower()}.md)" if reg != "total" else "**total**"
         passing = "n/a" if row["passing"] is None else row["passing"]
         out.append(
-            f"| {name} | {row['clauses']} | {row['executable']} | {row['exempt']} | {row['missing']} | "
+            f"| {name} | {row['clauses']} | {row['executable']} | {row['exempt']} | {row['not_modelled']} | "
+            f"{row['missing']} | "
             f"{row['scenarios']} | {passing} | {row['executable_percent']:.1f} |"
         )
     if directness:
@@ -153,8 +166,27 @@ def coverage_page(results_path: Path | None, directness: Mapping[str, str] | Non
             + (", ".join(clause_link(c) for c in others) if others else "none")
             + ".",
         ]
+    gaps = not_modelled(not_modelled_path)
+    shown_gaps = [gaps[i] for row in report["regulations"].values() for i in row["not_modelled_ids"]]
+    where = shown(NOT_MODELLED if not_modelled_path is None else not_modelled_path)
+    out += [
+        "",
+        "## Not modelled",
+        "",
+        f"Rules of play the engine cannot play yet, each with what it would need (`{where}`): gaps of the "
+        "engine, not exemptions. Each leaves the list when the engine plays it and a scenario checks it.",
+        "",
+    ]
+    if shown_gaps:
+        out += ["| clause | would need | why |", "|---|---|---|"]
+        for gap in shown_gaps:
+            code = "`" + gap.needs.replace("|", "\\|") + "`"
+            needs = f"the action {code}" if gap.action else f"the rule value {code}"
+            out.append(f"| {clause_link(gap.clause)} | {needs} | {text(gap.reason)} |")
+    else:
+        out.append("No clause is declared not modelled.")
     out += ["", "## Exemptions", "", "| clause | reason |", "|---|---|"]
-    for clause_id, reason in exemptions().items():
+    for clause_id, reason in exemptions(exemptions_path).items():
         out.append(f"| {clause_link(clause_id)} | {text(reason)} |")
     return "\n".join(out) + "\n"
 

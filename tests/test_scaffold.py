@@ -180,6 +180,16 @@ def test_the_skeleton_never_cuts_after_an_abbreviation(
     assert skeleton_of(text, tmp_path) == expected
 
 
+def test_a_heading_that_begins_a_clause_before_it_stays_a_clause(tmp_path: Path) -> None:
+    # (the tiling check would take the heading for the clause's start: excluded, it would not tile)
+    text = "Black Jack is played with six decks.\n\nBlack Jack\n\nThe dealer stands on 17.\n"
+    assert skeleton_of(text, tmp_path) == [
+        ("", "Black Jack is played with six decks."),
+        ("", "Black Jack"),
+        ("", "The dealer stands on 17."),
+    ]
+
+
 def test_the_written_catalog_says_how_to_join_or_split_clauses() -> None:
     header = catalog_skeleton("ZZ", TEXT, source="zz.es.txt", language="es", name="Prueba", today="2026-11-26")
     header = header.split("[regulation]")[0]

@@ -63,6 +63,140 @@ def test_the_catalog_skeleton_tiles_the_text_a_clause_a_sentence(tmp_path: Path)
     assert all(c.gist.startswith(REVIEW) for c in catalog.clauses)
 
 
+def skeleton_of(text: str, tmp_path: Path) -> list[tuple[str, str]]:
+    """What the skeleton makes of ``text``, in order: ("heading", its text) for an exclusion,
+    (its section, its text) for a clause; the catalog checked to tile the text."""
+    path = tmp_path / "zz.toml"
+    path.write_text(catalog_skeleton("ZZ", text, source="zz.en.txt", language="en", name="Test", today="2026-11-26"))
+    catalog = parse_catalog(path)
+    assert tiling_problems(catalog, text) == []
+    assert [c.id for c in catalog.clauses] == [f"ZZ-{n}" for n in range(1, len(catalog.clauses) + 1)]
+    clauses = iter(catalog.clauses)
+    excluded = iter(catalog.excluded)
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():  # (the tables, in file order)
+        if line == "[[excluded]]":
+            out.append(("heading", next(excluded).text))
+        elif line == "[[clause]]":
+            clause = next(clauses)
+            out.append((clause.section, clause.text))
+    return out
+
+
+AMERICAN = """SUBCHAPTER 99. BLACKJACK
+
+13:99Z-1.1 Cards; number of decks
+(a) Blackjack shall be played with six decks of cards that meet the
+requirements of N.J.A.C.
+13:69E-1.17 and 13:69F-2.4(a), i.e. decks of 52 cards. No joker shall
+be used.
+(b) The value of the cards shall be as follows:
+1. Any card from two to 10 shall have its face value;
+2.
+Any Jack, Queen or King shall have a value of 10; and
+3. An ace shall have a value of:
+i. Eleven, unless that value would give a hand a score in excess of 21; or
+ii. One, in all other cases (e.g. Ace and King. See (b)3i above).
+(c) The dealer shall announce: 1. "No more bets"; and 2. The total of each hand.
+
+The Division may approve other decks under the U.S. Gaming Act, e.g. Spanish
+decks. Such decks shall meet the requirements of N.J.A.C.
+13:69E-1.17, i.e. Sec. 4 of the Rules. The record of each approval shall
+be kept for five years.
+13:99Z-1.2 Payment of winning wagers
+(a) A blackjack shall be paid at 3 to 2 under Sec. 5 of the U.S. Gaming Act,
+No. 12. Insurance shall be paid at 2 to 1.
+The dealer shall pay winning wagers from right to left.
+"""
+"""A made-up text the way an American code is published: numbered subsections, nested list
+items (one of them a number alone on its line), lines cut inside citations, abbreviations."""
+
+
+def test_the_skeleton_cuts_an_american_code_into_its_provisions(tmp_path: Path) -> None:
+    cards, payment = "13:99Z-1.1 Cards; number of decks", "13:99Z-1.2 Payment of winning wagers"
+    assert skeleton_of(AMERICAN, tmp_path) == [
+        ("heading", "SUBCHAPTER 99. BLACKJACK"),
+        ("heading", cards),
+        (cards, "(a) Blackjack shall be played with six decks of cards that meet the requirements of "
+                "N.J.A.C. 13:69E-1.17 and 13:69F-2.4(a), i.e. decks of 52 cards. No joker shall be used."),
+        (cards, "(b) The value of the cards shall be as follows:"),
+        (cards, "1. Any card from two to 10 shall have its face value;"),
+        (cards, "2. Any Jack, Queen or King shall have a value of 10; and"),
+        (cards, "3. An ace shall have a value of:"),
+        (cards, "i. Eleven, unless that value would give a hand a score in excess of 21; or"),
+        (cards, "ii. One, in all other cases (e.g. Ace and King. See (b)3i above)."),
+        (cards, "(c) The dealer shall announce:"),  # list items inside a line, numbered in turn
+        (cards, '1. "No more bets"; and'),
+        (cards, "2. The total of each hand."),
+        # a paragraph without a number: a clause a sentence, never after an abbreviation
+        (cards, "The Division may approve other decks under the U.S. Gaming Act, e.g. Spanish decks."),
+        (cards, "Such decks shall meet the requirements of N.J.A.C. 13:69E-1.17, i.e. Sec. 4 of the Rules."),
+        (cards, "The record of each approval shall be kept for five years."),
+        ("heading", payment),
+        # a line after a provision, with no blank line between, is the provision's (when unsure, join)
+        (payment, "(a) A blackjack shall be paid at 3 to 2 under Sec. 5 of the U.S. Gaming Act, No. 12. "
+                  "Insurance shall be paid at 2 to 1. The dealer shall pay winning wagers from right to left."),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "Artículo 5\nSe aplica el art. 5 del Reglamento y el art. Décimo de la Orden (BOME núm. 19, pág. 3). "
+            "El Sr. Director decide en caso de duda. Los premios se pagan a la par.\n",
+            [("heading", "Artículo 5"),
+             ("Artículo 5", "Se aplica el art. 5 del Reglamento y el art. Décimo de la Orden (BOME núm. 19, pág. 3)."),
+             ("Artículo 5", "El Sr. Director decide en caso de duda."),
+             ("Artículo 5", "Los premios se pagan a la par.")],
+            id="es",
+        ),
+        pytest.param(
+            "Článek 5\nSázky\n(1) Hráč sází před rozdáním karet podle zákona č. 186/2016 Sb., o hazardních hrách.\n"
+            "(2) Sázky podle odst. 1 písm. B musí být v souladu s limity stolu, tj. Minimem a maximem:\n"
+            "a) Minimum je 10 Kč.\nb) Maximum je 500 Kč.\n\nKrupiér ohlásí limity nahlas. Hráč je potvrdí.\n",
+            [("heading", "Článek 5"), ("heading", "Sázky"),
+             ("Sázky", "(1) Hráč sází před rozdáním karet podle zákona č. 186/2016 Sb., o hazardních hrách."),
+             ("Sázky", "(2) Sázky podle odst. 1 písm. B musí být v souladu s limity stolu, tj. Minimem a maximem:"),
+             ("Sázky", "a) Minimum je 10 Kč."),
+             ("Sázky", "b) Maximum je 500 Kč."),
+             ("Sázky", "Krupiér ohlásí limity nahlas."),
+             ("Sázky", "Hráč je potvrdí.")],
+            id="cs",
+        ),
+        pytest.param(
+            "Il banco fornisce carte, gettoni, sabot ecc. Tutto resta di proprietà del Casinò (v. art. 3, n. 2). "
+            "Il croupier paga i giochi vincenti.\n",
+            [("", "Il banco fornisce carte, gettoni, sabot ecc. "
+                  "Tutto resta di proprietà del Casinò (v. art. 3, n. 2)."),
+             ("", "Il croupier paga i giochi vincenti.")],
+            id="it",
+        ),
+    ],
+)  # fmt: skip
+def test_the_skeleton_never_cuts_after_an_abbreviation(
+    tmp_path: Path, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert skeleton_of(text, tmp_path) == expected
+
+
+def test_a_heading_that_begins_a_clause_before_it_stays_a_clause(tmp_path: Path) -> None:
+    # (the tiling check would take the heading for the clause's start: excluded, it would not tile)
+    text = "Black Jack is played with six decks.\n\nBlack Jack\n\nThe dealer stands on 17.\n"
+    assert skeleton_of(text, tmp_path) == [
+        ("", "Black Jack is played with six decks."),
+        ("", "Black Jack"),
+        ("", "The dealer stands on 17."),
+    ]
+
+
+def test_the_written_catalog_says_how_to_join_or_split_clauses() -> None:
+    header = catalog_skeleton("ZZ", TEXT, source="zz.es.txt", language="es", name="Prueba", today="2026-11-26")
+    header = header.split("[regulation]")[0]
+    assert "to join two clauses" in header and "to split one" in header and "`retired`" in header
+    assert '"ZZ: N clauses, text tiled"' in header
+
+
 def test_the_rule_set_skeleton_assumes_every_value_with_its_default_named(tmp_path: Path) -> None:
     values = default_values(list(rulesets()))
     path = tmp_path / "zz.toml"

@@ -8,6 +8,7 @@ The schemas (``data/protocol/*.schema.json``) name the regulation ids in four en
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import tomllib
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spec_engine.catalog import REGULATION_IDS
+from spec_engine.catalog import REGULATION_IDS, fold
 from spec_engine.errors import InputError
 from spec_engine.i18n import data_messages
 from spec_engine.kit.driver import jsonable
@@ -65,12 +66,260 @@ def write_regulation_enums(ids: tuple[str, ...] = REGULATION_IDS, folder: Path =
 REVIEW = "TO REVIEW"
 """The mark on every value the scaffold wrote and a person must read (the gates list them)."""
 
-_SENTENCE_END = re.compile(r"""(?<=[.;!?])\s+(?=[\"'«“(¿¡]?[A-ZÀ-ÖØ-Þ0-9])""")
+# How the skeleton cuts a text into clauses: by provisions (a numbered subsection or list item
+# with its text), a paragraph without numbering by sentences; never after an abbreviation or
+# inside a citation. When unsure it does not cut: joining two clauses is the easier edit.
+
+_LIST_MARKER = (
+    r"\((?:\d{1,3}|[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)"  # (1) (a) (aa) (iv) (A)
+    r"|(?:\d{1,3}|[a-z]|[A-Z])\)"  # 1) a) A)
+    r"|\d{1,3}(?:\.\d{1,3})*\."  # 1. 18.1.
+    r"|(?:[a-z]|[ivxlc]{1,6})\."  # a. iv.
+)
+_SECTION_MARKER = (
+    r"(?:Arts?\.|Artículo|Articulo|Article|Articolo|Artikel|Článek|Čl\.|Sec\.|Section|Sección|Secció|§)"
+    r" ?\d+[a-z]?(?:[.:-]\d+[A-Za-z]?)*"  # Art. 5, Artículo 18, Článek 5, § 3
+    r"|\d{1,3}:\d{1,3}[A-Z]?-\d{1,3}[A-Z]?(?:\.\d{1,3}[A-Z]?)?"  # 13:69F-2.4 (a section's number)
+)
+_MARKER = re.compile(rf"(?P<list>{_LIST_MARKER})|(?P<section>{_SECTION_MARKER})[.\-\u2013:)]?")  # (\u2013: an en dash)
+_OPENING = "\"'«“„\u2018(¿¡"
+_CLOSING = "\"'»”\u2019)]"  # (\u2018, \u2019: single quotation marks)
+_ABBREVIATIONS = frozenset(
+    # English, Spanish and Catalan, Italian, Czech; a single letter with its period ("č.", "s.",
+    # "n.", an initial) and letters dotted in groups ("e.g.", "N.J.A.C.", "U.S.") are known anyway
+    """etc. ecc. seq. sec. secs. art. arts. subsec. ch. chap. cf. vs. viz. approx.
+    fig. vol. ed. inc. corp. ltd. mr. mrs. ms. dr. st. jr. pp. pag. pág. págs. pàg. núm.
+    núms. sr. sra. srta. sres. dña. ud. uds. aprox. ej. apdo. cap. lett. sig. sigg. cit. op.
+    odst. písm. čl. tzv. tj. apod. atd. např. resp. zák. str. mj.""".split()
+)
+_CASED_ABBREVIATIONS = frozenset({"No.", "Nos.", "Co.", "Par.", "Para."})
+"""Abbreviations only as written: "no.", "nos.", "par." end Spanish sentences ("a la par.")."""
+_DOTTED = re.compile(r"(?:[^\W\d_]{1,4}\.){2,}")
+_CONTINUING = frozenset(
+    # a line ending with one of these goes on on the next line (a wrapped sentence, a citation)
+    """a an the of to in on at by for with from into under per and or nor than that see pursuant
+    de del la el los las lo un una y e o u en al con por para según que entre sin sobre i amb dels
+    les di della dei degli delle il gli ed alla da dal su che tra fra v ve na s se z ze k ke do od
+    po pro při podle dle že § §§""".split()
+)
+_CONNECTIVE = re.compile(r"[;:,] (?:and|or|y|o|e|i|ou|oppure|nebo|a)$")
+
+
+def _is_abbreviation(token: str) -> bool:
+    """Whether ``token`` (a word with its period) is an abbreviation, not a sentence's end."""
+    token = token.lstrip(_OPENING)
+    if not token.endswith("."):
+        return False
+    core = token[:-1]
+    return (
+        token in _CASED_ABBREVIATIONS
+        or token.lower() in _ABBREVIATIONS
+        or (len(core) == 1 and core.isalpha())
+        or _DOTTED.fullmatch(token) is not None
+    )
+
+
+def _marker(line: str) -> tuple[str, bool] | None:
+    """The kind (``list`` or ``section``) of the number ``line`` starts with, and whether the
+    number stands alone; ``None`` when it starts no provision (a number must be followed by a
+    capital letter: "(c) below" and "13:69E-1.17 and" go on a sentence)."""
+    match = _MARKER.match(line)
+    if match is None:
+        return None
+    kind = "list" if match["list"] else "section"
+    rest = line[match.end() :]
+    if not rest.strip():
+        return kind, True
+    return (kind, False) if rest[0].isspace() and rest.lstrip().lstrip(_OPENING)[:1].isupper() else None
+
+
+def _is_bare_number(text: str) -> bool:
+    """A list number alone ("2.", "(b)"): never a clause of its own, it waits for its text."""
+    return re.fullmatch(_LIST_MARKER, text) is not None
+
+
+def _ends_with_number(tokens: list[str]) -> bool:
+    """Whether the last of ``tokens`` is a list number starting its item ("...: 2.", not "3 a 2.")."""
+    return _is_bare_number(tokens[-1]) and (len(tokens) == 1 or tokens[-2].endswith((".", ";", ":")))
+
+
+def _finished(text: str) -> bool:
+    """Whether ``text`` ends a sentence (and not with an abbreviation or a list number)."""
+    core = text.rstrip(_CLOSING) if text.endswith(tuple(_CLOSING)) else text
+    if not core.endswith((".", ";", ":", "!", "?")):
+        return False
+    tokens = core.split()
+    return not (core.endswith(".") and (_is_abbreviation(tokens[-1]) or _ends_with_number(tokens)))
+
+
+def _continues(text: str) -> bool:
+    """Whether a line ending ``text`` goes on on the next line whatever that one starts with."""
+    last = text.split()[-1]
+    return text.endswith((",", "-", "\u2013")) or last in _CONTINUING or _is_abbreviation(last)
 
 
 def _is_heading(line: str) -> bool:
-    """A line that is no sentence: short, and ending without a sentence's punctuation."""
-    return len(line) < 90 and not line.rstrip().endswith((".", ";", ":", "!", "?", ")", '"', "»", "”"))
+    """A line that is no sentence: short, starting with no small letter, and ending without a
+    sentence's punctuation or a word that goes on (an article, a preposition)."""
+    return (
+        len(line) < 90
+        and not line.rstrip().endswith((".", ";", ":", "!", "?", ")", '"', "»", "”"))
+        and not line[:1].islower()
+        and not _continues(line)
+    )
+
+
+def _starts_capital(line: str) -> bool:
+    return line.lstrip(_OPENING)[:1].isupper()
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A heading, a provision (it starts with its number) or a paragraph, its text folded."""
+
+    kind: str
+    text: str
+
+
+def _blocks(text: str) -> list[_Block]:
+    """``text`` cut into headings, provisions and paragraphs, in order. A line goes on the
+    block before it when that one's sentence is unfinished (a wrapped line, a citation cut by
+    the line's end), when it is a number alone, or when it is a provision's next paragraph;
+    a line starting with a number (and a capital after it) starts a provision."""
+    lines = [raw.strip() for raw in text.splitlines()]
+    out: list[_Block] = []
+    unit: list[str] = []
+    kind: str | None = None
+
+    def close() -> None:
+        nonlocal unit, kind
+        if unit:
+            joined = fold(" ".join(unit))
+            if kind != "list" and _is_heading(joined):
+                out.append(_Block("heading", joined))
+            else:
+                out.append(_Block("provision" if kind else "paragraph", joined))
+        unit, kind = [], None
+
+    for i, line in enumerate(lines):
+        if not line:
+            if unit and not _is_bare_number(fold(" ".join(unit))):
+                close()  # (a number alone waits for its text, across a blank line too)
+            continue
+        start = _marker(line)
+        if unit:
+            joined = fold(" ".join(unit))
+            after = lines[i + 1] if i + 1 < len(lines) else ""
+            if _is_bare_number(joined):
+                unit.append(line)
+                continue
+            if _finished(joined):
+                heading = _is_heading(line) and (not after or _marker(after) is not None or _starts_capital(after))
+                if kind and start is None and not heading:
+                    unit.append(line)  # a provision's next paragraph
+                    continue
+            else:
+                heading = kind != "list" and len(unit) == 1 and _is_heading(joined) and _starts_capital(line)
+                if _continues(joined) or (start is None and not heading):
+                    unit.append(line)  # a sentence the line's end cut
+                    continue
+            close()
+        unit = [line]
+        kind = start[0] if start and not (start[0] == "section" and start[1]) else None
+    if unit and _is_bare_number(fold(" ".join(unit))) and out and out[-1].kind != "heading":
+        out[-1] = _Block(out[-1].kind, fold(out[-1].text + " " + " ".join(unit)))  # a last number alone
+    else:
+        close()
+    return out
+
+
+def _roman(text: str) -> int:
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+    total = 0
+    for a, b in zip(text, [*text[1:], ""], strict=True):
+        total += -values[a] if b and values[b] > values[a] else values[a]
+    return total
+
+
+def _readings(number: str) -> list[tuple[str, int]]:
+    """The list styles a number can belong to, with its rank in each ("(i)": the ninth letter,
+    or the first roman numeral)."""
+    inner = number.strip("().")
+    style = number.replace(inner, "{}", 1)
+    if inner.isdigit():
+        return [(style + "1", int(inner))]
+    if "." in inner:  # 18.1.
+        return [("n.n.", int(inner.rsplit(".", 1)[-1]))]
+    out = []
+    if len(inner) == 1 or (len(inner) == 2 and inner[0] == inner[1]):
+        out.append((style + ("a" if inner.islower() else "A"), ord(inner[0].lower()) - 96 + 26 * (len(inner) - 1)))
+    if re.fullmatch(r"[ivxlc]+", inner):
+        out.append((style + "i", _roman(inner)))
+    return out
+
+
+def _follows(number: str, last: dict[str, int]) -> bool:
+    """Whether ``number`` starts a list or follows the last number of its list."""
+    return any(rank == 1 or last.get(style) == rank - 1 for style, rank in _readings(number))
+
+
+def _pieces(block: _Block, last: dict[str, int]) -> list[str]:
+    """A provision or paragraph cut into clauses: at each list item inside it (after a colon, a
+    semicolon or a sentence's end, its number the next of its list: "...as follows: 1. The"),
+    then a stretch without a number by sentences; ``last`` holds each list's last number."""
+    text = block.text
+    cuts = [0]
+    if block.kind == "provision" and (first := re.match(_LIST_MARKER, text)):
+        last.update(_readings(first.group()))
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if ch != " " or depth > 0:
+            continue
+        number = re.match(rf"(?:{_LIST_MARKER})(?= )", text[i + 1 :])
+        if (
+            number
+            and (_CONNECTIVE.search(text[:i]) or _finished(text[:i]))
+            and _starts_capital(text[i + 1 + number.end() :].lstrip())
+            and _follows(number.group(), last)
+        ):
+            last.update(_readings(number.group()))
+            cuts.append(i + 1)
+    out = []
+    for n, (a, b) in enumerate(itertools.pairwise([*cuts, len(text)])):
+        piece = text[a:b].strip()
+        numbered = n > 0 or block.kind == "provision"
+        out += [piece] if numbered else _sentences(piece)
+    return out
+
+
+def _sentences(text: str) -> list[str]:
+    """A paragraph without numbering, cut after each sentence that ends with a period, an
+    exclamation or a question mark before a capital letter: not after an abbreviation, a list
+    number, a short number after an abbreviation ("Art. 5."), nor inside brackets."""
+    out = []
+    start = depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if ch != " " or depth > 0 or not _starts_capital(text[i + 1 :]):
+            continue
+        before = text[start:i].rstrip(_CLOSING)
+        if not before.endswith((".", "!", "?")):
+            continue
+        tokens = before.split()
+        if before.endswith(".") and (
+            _is_abbreviation(tokens[-1])
+            or _ends_with_number(tokens)
+            or (
+                len(tokens) > 1
+                and re.fullmatch(r"\d{1,4}[a-z]?\.", tokens[-1])
+                and (_is_abbreviation(tokens[-2]) or tokens[-2] in ("§", "§§"))
+            )
+        ):
+            continue
+        out.append(text[start:i])
+        start = i + 1
+    return [*out, text[start:]]
 
 
 def _toml(value: Any) -> str:
@@ -80,13 +329,29 @@ def _toml(value: Any) -> str:
 
 
 def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name: str, today: str) -> str:
-    """A clause catalog for ``text``: every sentence of it one clause (its gist to write), every
-    heading an exclusion, in order, so that the catalog tiles the text from the start."""
+    """A clause catalog for ``text``: every provision of it one clause (a numbered subsection
+    or list item with its text; a paragraph without numbering, a clause a sentence), its gist
+    to write, every heading an exclusion, in order, so that the catalog tiles the text from the
+    start."""
     out = [
         f"# Clause catalog: {name}.",
         "# Written by `blackjack-spec new-regulation`: every value marked TO REVIEW is for a person to",
         "# read and write (the English gists, the kinds and topics, the provenance); the format is in",
         "# spec_engine/catalog.py, and `python -m spec_engine.catalog " + reg_id + "` checks the tiling.",
+        "#",
+        "# A clause is a provision: a numbered subsection or list item with its text; a paragraph",
+        "# without numbering is cut by sentences (never after an abbreviation or inside a citation).",
+        "# Each heading is an [[excluded]] entry. Where the cut is wrong:",
+        "# - to join two clauses, append the second's text to the first's (one space between them)",
+        "#   and delete the second [[clause]];",
+        "# - to split one, cut its text at a space into two [[clause]] entries, one after the other;",
+        "# - a line that is no clause becomes an [[excluded]] entry, where it stands.",
+        "# The texts stay verbatim and in order: `python -m spec_engine check` then says",
+        f'# "{reg_id}: N clauses, text tiled", or names the first clause that does not follow.',
+        "# Renumber freely until the ids are published (a scenario, a rule set, a page cites them);",
+        "# from then on an id never changes: a joined clause keeps the first id and the second goes",
+        "# into `retired`; a split one keeps its id for the first part, the new part takes a new id",
+        f"# ({reg_id}-12.1 beside {reg_id}-12).",
         "",
         "[regulation]",
         f"id = {_toml(reg_id)}",
@@ -104,21 +369,25 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
     ]
     number = 0
     section = ""
-    for line in (raw.strip() for raw in text.splitlines()):
-        if not line:
+    last: dict[str, int] = {}
+    since: list[str] = []  # the clauses since the last exclusion
+    for block in _blocks(text):
+        # (the tiling check tries the next exclusion before the next clause: a heading that
+        # begins a clause before it, "Black Jack" after "Black Jack is played...", stays a clause)
+        if block.kind == "heading" and not any(t.startswith(block.text) for t in since):
+            section = block.text
+            since = []
+            out += ["", "[[excluded]]", f"text = {_toml(block.text)}", 'reason = "heading"']
             continue
-        if _is_heading(line):
-            section = line
-            out += ["", "[[excluded]]", f"text = {_toml(line)}", 'reason = "heading"']
-            continue
-        for sentence in _SENTENCE_END.split(line):
+        for piece in [block.text] if block.kind == "heading" else _pieces(block, last):
             number += 1
+            since.append(piece)
             out += [
                 "",
                 "[[clause]]",
                 f'id = "{reg_id}-{number}"',
                 *([f"section = {_toml(section)}"] if section else []),
-                f"text = {_toml(sentence.strip())}",
+                f"text = {_toml(piece)}",
                 f"gist = {_toml(REVIEW + ': its English gist')}",
                 f'topics = ["general"]  # {REVIEW}: the topics it belongs to',
                 f'kind = "game rule"  # {REVIEW}: its kind',

@@ -366,25 +366,39 @@ def tiling_problems(reg: Regulation, source: str | None = None) -> list[str]:
                 problems.append(f"excluded {item.text[:50]!r}: expected {item.count} occurrence(s), found {found}")
             text = fold(text.replace(item.text, " "))
     in_order = [e for e in reg.excluded if not e.everywhere]
-    cursor = 0
-    ci = ei = 0
-    while ci < len(reg.clauses) or ei < len(in_order):
-        while cursor < len(text) and text[cursor] == " ":
-            cursor += 1
-        if ei < len(in_order) and text.startswith(in_order[ei].text, cursor):
-            cursor += len(in_order[ei].text)
-            ei += 1
-            continue
-        if ci < len(reg.clauses) and text.startswith(reg.clauses[ci].text, cursor):
-            cursor += len(reg.clauses[ci].text)
-            ci += 1
-            continue
-        expected = reg.clauses[ci].id if ci < len(reg.clauses) else f"excluded {in_order[ei].text[:40]!r}"
-        problems.append(f"{expected} does not follow at this point of the text: {text[cursor : cursor + 120]!r}")
-        return problems
-    rest = text[cursor:].strip()
-    if rest:
-        problems.append(f"text left over after the last clause: {rest[:120]!r}")
+    clauses = reg.clauses
+
+    def after_space(at: int) -> int:
+        while at < len(text) and text[at] == " ":
+            at += 1
+        return at
+
+    # The clauses and the exclusions are two lists, each in text order, that interleave: a walk
+    # through the text takes the next of either where it starts. Where both could (a heading
+    # "Black Jack" and a clause "Black Jack is played ..."), each way is tried: a state is how many
+    # of each are taken (its place in the text follows from them), so each is visited once.
+    start = after_space(0)
+    stack, seen = [(0, 0, start)], {(0, 0)}
+    furthest = (start, 0, 0)  # (the furthest place reached, with what was taken there)
+    while stack:
+        ci, ei, cursor = stack.pop()
+        if ci == len(clauses) and ei == len(in_order):
+            rest = text[cursor:].strip()
+            return problems + ([f"text left over after the last clause: {rest[:120]!r}"] if rest else [])
+        furthest = max(furthest, (cursor, ci, ei))
+        for taken, piece in (
+            ((ci + 1, ei), clauses[ci].text if ci < len(clauses) else None),
+            (
+                (ci, ei + 1),
+                in_order[ei].text if ei < len(in_order) else None,
+            ),
+        ):
+            if piece is not None and taken not in seen and text.startswith(piece, cursor):
+                seen.add(taken)
+                stack.append((*taken, after_space(cursor + len(piece))))
+    cursor, ci, ei = furthest
+    expected = clauses[ci].id if ci < len(clauses) else f"excluded {in_order[ei].text[:40]!r}"
+    problems.append(f"{expected} does not follow at this point of the text: {text[cursor : cursor + 120]!r}")
     return problems
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from spec_engine.catalog import DATA, REGULATION_IDS, parse_catalog, regulation, tiling_problems
+from spec_engine.catalog import DATA, REGULATION_IDS, Clause, Excluded, parse_catalog, regulation, tiling_problems
 from spec_engine.errors import InputError
 from tests.util import broken_copy
 
@@ -37,6 +38,27 @@ def test_tiling_catches_a_missing_or_altered_sentence(reg_id: str) -> None:
     assert tiling_problems(reg, altered), "an altered word went unnoticed"
     extra = reg.source_text() + "\nUna regla inventada.\n"
     assert tiling_problems(reg, extra), "an invented sentence went unnoticed"
+
+
+def test_a_heading_that_begins_like_an_earlier_clause_still_tiles() -> None:
+    """Clauses and exclusions interleave: where the next exclusion (a heading "Black Jack", later in
+    the text) is also how the next clause begins, the clause is taken and the heading waits for
+    its place; a text that does not tile still names the clause where it stops."""
+    text = "Black Jack is played with six decks.\nBlack Jack\nThe dealer stands on 17.\n"
+
+    def clause(n: int, words: str) -> Clause:
+        return Clause(f"IT-{n}", words, "gist", ("general",), "game rule")
+
+    reg = replace(
+        regulation("IT"),
+        clauses=(clause(1, "Black Jack is played with six decks."), clause(2, "The dealer stands on 17.")),
+        excluded=(Excluded("Black Jack", "heading"),),
+    )
+    assert tiling_problems(reg, text) == []
+    wrong = text.replace("stands on 17", "stands on soft 17")
+    assert tiling_problems(reg, wrong) == [
+        "IT-2 does not follow at this point of the text: 'The dealer stands on soft 17.'"
+    ]
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/regulations is not beside the project")

@@ -370,18 +370,13 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
     number = 0
     section = ""
     last: dict[str, int] = {}
-    since: list[str] = []  # the clauses since the last exclusion
     for block in _blocks(text):
-        # (the tiling check tries the next exclusion before the next clause: a heading that
-        # begins a clause before it, "Black Jack" after "Black Jack is played...", stays a clause)
-        if block.kind == "heading" and not any(t.startswith(block.text) for t in since):
+        if block.kind == "heading":
             section = block.text
-            since = []
             out += ["", "[[excluded]]", f"text = {_toml(block.text)}", 'reason = "heading"']
             continue
-        for piece in [block.text] if block.kind == "heading" else _pieces(block, last):
+        for piece in _pieces(block, last):
             number += 1
-            since.append(piece)
             out += [
                 "",
                 "[[clause]]",

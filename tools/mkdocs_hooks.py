@@ -17,6 +17,11 @@ and the word segmenters its search needs for Thai and Japanese (``lunr/wordcut.j
 ``lunr/tinyseg.js``, 0.7 MB); the site searches English (``plugins: search`` with its default
 language), so neither is ever loaded. The ``sourceMappingURL`` comments go too, so no
 browser asks for a missing file.
+
+The i18n plugin builds each language into the same folder, and each writes the site's one
+``404.html`` (a server has one page for an address it does not know): the last language's
+would stay. :func:`on_post_template` keeps the default language's (English) and
+:func:`on_post_build` puts it back once every language is built.
 """
 
 from __future__ import annotations
@@ -272,8 +277,23 @@ def _banner(code: str) -> str:
         return overrides_banner(from_env())
 
 
+_NOT_FOUND: dict[str, str] = {}
+"""The default language's ``404.html``, as its build wrote it (:func:`on_post_template`)."""
+
+
+def on_post_template(output_content: str, template_name: str, config: Any, **_: Any) -> str:
+    plugin = config["plugins"].get("i18n")
+    if template_name == "404.html" and (plugin is None or current_language(config) == plugin.default_language):
+        _NOT_FOUND["html"] = output_content
+    return output_content
+
+
+@event_priority(-200)  # after the i18n plugin's (-100), in which it builds the other languages
 def on_post_build(config: Any, **_: Any) -> None:
     site = Path(config["site_dir"])
+    plugin = config["plugins"].get("i18n")
+    if "html" in _NOT_FOUND and (plugin is None or not plugin.building):  # (the first build's, the last to end)
+        (site / "404.html").write_text(_NOT_FOUND.pop("html"), encoding="utf-8")
     for path in site.rglob("*.map"):
         path.unlink()
     for name in UNUSED:

@@ -34,12 +34,16 @@ BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) -->\n?)(?P<body>.*?)(<!--
 
 def coverage() -> str:
     report = coverage_report()
-    lines = ["| regulation | clauses | executable | exempt | scenarios |", "|---|---|---|---|---|"]
+    lines = [
+        "| regulation | clauses | executable | exempt | not modelled | scenarios |",
+        "|---|---|---|---|---|---|",
+    ]
     for reg, row in report["regulations"].items():
-        lines.append(f"| {reg} | {row['clauses']} | {row['executable']} | {row['exempt']} | {row['scenarios']} |")
+        cells = (row["clauses"], row["executable"], row["exempt"], row["not_modelled"], row["scenarios"])
+        lines.append(f"| {reg} | " + " | ".join(map(str, cells)) + " |")
     t = report["total"]
     executable = f"{t['executable']} ({t['executable_percent']} %)"
-    lines.append(f"| total | {t['clauses']} | {executable} | {t['exempt']} | {t['scenarios']} |")
+    lines.append(f"| total | {t['clauses']} | {executable} | {t['exempt']} | {t['not_modelled']} | {t['scenarios']} |")
     return "\n".join(lines)
 
 

@@ -87,7 +87,7 @@ def play_copied_rows(regulations: Sequence[str], pytest_args: Sequence[str] = ()
 
 
 def row_text(row: Mapping[str, str]) -> str:
-    """The row as the feature file writes it, without its basis: ``| NJ | may not |``."""
+    """The row as the feature file writes it, without its basis: ``| XX | may not |``."""
     return "| " + " | ".join(v for k, v in row.items() if k != "basis") + " |"
 
 

@@ -7,7 +7,7 @@ Load it with ``-p spec_engine.suite.copied_rows`` and name the file in
 ``BLACKJACK_SPEC_COPIED_ROWS``; it writes, for each such row played::
 
     [{"feature": "features/compare/bets.feature", "scenario": "Four bets on one box, compared",
-      "row": {"reg": "NJ", "outcome": "it is refused citing ES-PRE-b.1", "basis": "TO REVIEW: ..."},
+      "row": {"reg": "XX", "outcome": "it is refused citing ES-PRE-b.1", "basis": "TO REVIEW: ..."},
       "status": "failed", "message": "AssertionError: the reference's refusal does not cite ..."}]
 
 Without the variable it does nothing.

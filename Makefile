@@ -127,13 +127,14 @@ cut-card: $(SITE_DEPS) compiled
 	  && mv reports/cut-card/$$reg.json docs/simulations/cut-card/$$reg.json || exit 1; done
 
 # One text's checks (REG=XX, an id of `python -m spec_engine regulations`): the catalogs and rule
-# sets, its scenarios with its rows of the compare outlines (the regulation's marker), and the
-# traceability gate; what remains to do is listed by each.
+# sets (the compare rows new-regulation copied, played under the text's own rule set), its
+# scenarios with its rows of the compare outlines (the regulation's marker), and the gates
+# (traceability, the one list). Each runs whatever the others found (tools/check_regulation.py);
+# then what remains: the marks TO REVIEW (apart), the scenarios' result, the gates' problems;
+# the exit status is non-zero while anything remains.
 check: $(TEST_DEPS)
 	@test -n "$(REG)" || { echo "make check REG=XX: XX one of: $$($(PY) -m spec_engine regulations | tr '\n' ' ')"; exit 2; }
-	$(PY) -m spec_engine check
-	$(PY) -m pytest -q -p no:randomly tests/test_features.py -m "$(REG)"
-	$(PY) -m pytest -q -p no:randomly tests/test_traceability.py tests/test_one_list.py
+	$(PY) tools/check_regulation.py "$(REG)"
 
 clean:
 	rm -rf $(VENV) site docs/generated reports build blackjack_spec.egg-info

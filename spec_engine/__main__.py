@@ -418,7 +418,11 @@ def cmd_new_regulation(args: argparse.Namespace) -> str:
     )
 
 
-def cmd_check() -> tuple[str, bool]:
+def check_report() -> tuple[list[str], list[str], bool]:
+    """What ``check`` finds: the values still marked TO REVIEW (``file:line: text``, each a
+    piece of work left), its other lines (the overrides, the values not honoured, the copied
+    compare rows played under their own rule set, each text's tiling and rule set), and whether
+    those other checks passed (the marks aside)."""
     from spec_engine.overrides import from_env
 
     lines, ok = [], True
@@ -429,15 +433,17 @@ def cmd_check() -> tuple[str, bool]:
         for why in unhonoured_values(analysed_rules(reg)):
             lines.append(f"not honoured: {why}")
             ok = False
+    marks: list[str] = []
     root = project_root()
     if root is not None:
+        from spec_engine.kit.copied import check_lines
         from spec_engine.kit.scaffold import review_marks
+        from spec_engine.kit.trace import FEATURES
 
         marks = review_marks(root)
-        if marks:
-            ok = False
-            lines.append(f"{len(marks)} values marked TO REVIEW (written by new-regulation; read the text for each):")
-            lines += [f"  {mark}" for mark in marks]  # (all of them: the list is the work left)
+        played, rows_ok = check_lines(FEATURES)  # the copied compare rows, under their own rule set
+        lines += played
+        ok = ok and rows_ok
     for reg in REGULATION_IDS:
         catalog = regulation(reg)
         problems = tiling_problems(catalog)
@@ -450,7 +456,23 @@ def cmd_check() -> tuple[str, bool]:
         )
         lines += [f"  - {p}" for p in problems]
         ok = ok and not problems
-    return "\n".join(lines), ok
+    return marks, lines, ok
+
+
+def marks_lines(marks: Sequence[str]) -> list[str]:
+    """The values marked TO REVIEW, all of them (the list is the work left), under one line."""
+    if not marks:
+        return []
+    return [
+        f"{len(marks)} values marked TO REVIEW (written by new-regulation; read the text for each, "
+        "edit the file named):",
+        *(f"  {mark}" for mark in marks),
+    ]
+
+
+def cmd_check() -> tuple[str, bool]:
+    marks, lines, ok = check_report()
+    return "\n".join([*marks_lines(marks), *lines]), ok and not marks
 
 
 def run_kit(command: str, argv: Sequence[str], program: str = "blackjack-spec") -> int:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from spec_engine.catalog import regulations
+from spec_engine.catalog import REGULATION_IDS, regulations
 from spec_engine.kit import trace
 from spec_engine.pages.build import generate
 from spec_engine.pages.common import anchor, text
@@ -62,9 +62,10 @@ def test_cells_departing_from_the_common_value_are_highlighted() -> None:
     # the texts say 2 (CL, read), 5 (UY) and 6 (CZ): no value is most of theirs, so none departs
     # from it (the row says the texts disagree); ES and IT are silent (6 assumed), which counts
     # neither as the norm nor as a departure
-    assert flagged == [False] * 5 and 'class="differs tied"' in row
+    assert flagged == [False] * len(REGULATION_IDS) and 'class="differs tied"' in row
     splits = next(line for line in page.splitlines() if 'id="rule-split_aces_one_card"' in line)
-    assert ["differs" in c.split(">", 1)[0] for c in splits.split("<td")[1:]] == [False, False, True, False, False]
+    departing = ["differs" in c.split(">", 1)[0] for c in splits.split("<td")[1:]]
+    assert [r for r, d in zip(REGULATION_IDS, departing, strict=True) if d] == ["UY"]  # of the five, UY alone
     same = next(line for line in page.splitlines() if 'id="rule-blackjack_payout"' in line)
     assert 'class="same"' in same and "differs" not in same
 
@@ -77,13 +78,17 @@ def test_a_row_whose_majority_is_assumed_is_not_a_difference_of_the_texts() -> N
     page = rules_page()
     row = next(line for line in page.splitlines() if 'id="rule-missed_insurance_call"' in line)
     assert 'class="by-assumption"' in row and 'class="same"' not in row
-    assert "the rule sets differ only by an assumed value (CL, ES, CZ and IT)" in row
+    assumed = [r for r in REGULATION_IDS if ruleset(r).citations["missed_insurance_call"].assumed]  # CL, ES, CZ, IT
+    said = row.split("the rule sets differ only by an assumed value (", 1)[-1].split(")", 1)[0]
+    assert "the rule sets differ only by an assumed value (" in row and all(r in said for r in assumed), row
     assert not any("differs" in cell.split(">", 1)[0] for cell in row.split("<td")[1:])
     cells = row.split("<td")[1:]
-    assert ['<span class="mark">*</span>' in c for c in cells] == [True, True, False, True, True]
+    marked = ['<span class="mark">*</span>' in c for c in cells]
+    assert marked == [r in assumed for r in REGULATION_IDS], "an assumed value is marked, the stated one (UY's) not"
     two_texts = next(line for line in page.splitlines() if 'id="rule-double_totals"' in line)
     cells = two_texts.split("<td")[1:]  # CL states 9-11, ES assumes it, UY CZ IT state any total
-    assert ["differs" in c.split(">", 1)[0] for c in cells] == [True, False, False, False, False]
+    departing = ["differs" in c.split(">", 1)[0] for c in cells]
+    assert [r for r, d in zip(REGULATION_IDS, departing, strict=True) if d] == ["CL"]  # of the five, CL alone
 
 
 def test_every_rule_has_the_trades_name_and_each_rulebook_a_shorthand() -> None:

@@ -319,7 +319,14 @@ def test_the_five_rulebooks_figures_and_charts_are_unchanged(reg: str) -> None:
     surrender (``tests/golden/five_odds.json``, computed at commit f290b28; the README's odds table
     gives them rounded: CL -0.412, ES -0.612, UY -0.325, CZ -0.454, IT -0.662), cell for cell.
     Measured when written: equal to the last bit."""
-    kept = json.loads(GOLDEN.read_text(encoding="utf-8"))["rulebooks"][reg]
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))["rulebooks"]
+    if reg not in golden:  # (a rulebook added since: it had no figures before surrender was valued)
+        pytest.skip(
+            f"no golden for {reg} in {GOLDEN.relative_to(GOLDEN.parents[2])}: it keeps the figures of the "
+            f"rulebooks of commit f290b28, from before the analysis valued surrender; {reg} came later and has "
+            "nothing to keep unchanged"
+        )
+    kept = golden[reg]
     found = figures(ruleset(reg))
     assert found.basic_strategy.ev_percent == pytest.approx(kept["basic_strategy"], abs=1e-9)
     assert found.composition_dependent.ev_percent == pytest.approx(kept["composition_dependent"], abs=1e-9)

@@ -20,6 +20,7 @@ from typing import Any
 from spec_engine.catalog import REGULATION_IDS, fold
 from spec_engine.errors import InputError
 from spec_engine.i18n import data_messages
+from spec_engine.kit.copied import REVIEW as COPIED_MARK
 from spec_engine.kit.driver import jsonable
 from spec_engine.kit.vectors import SCHEMA_DIR
 from spec_engine.rules import RULE_FIELDS, RuleSet, show_value
@@ -63,7 +64,7 @@ def write_regulation_enums(ids: tuple[str, ...] = REGULATION_IDS, folder: Path =
 # ---------------------------------------------------------------------------------------------
 # A new regulation: what `blackjack-spec new-regulation` writes
 
-REVIEW = "TO REVIEW"
+REVIEW = COPIED_MARK
 """The mark on every value the scaffold wrote and a person must read (the gates list them)."""
 
 # How the skeleton cuts a text into clauses: by provisions (a numbered subsection or list item
@@ -449,12 +450,15 @@ def compare_rows(feature_text: str, new_id: str, source_id: str, rules_of: dict[
         indent = match["head"][: len(match["head"]) - len(match["head"].lstrip())]
         header, *rows = match["table"].splitlines()
         cells = [c.strip() for c in header.strip().strip("|").split("|")]
+        mark = f"{REVIEW}: as {source_id}'s row"  # (every copied row is marked: the gates list it, the check plays it)
+        if "basis" not in cells:  # (an outline without the column: the new table has it, for the mark)
+            header, cells = header.rstrip() + " basis |", [*cells, "basis"]
+            rows = [row.rstrip() + " |" for row in rows]
         new_rows = []
         for row in rows:
             values = [c.strip() for c in row.strip().strip("|").split("|")]
             values = [
-                new_id if c == "reg" else (f"{REVIEW}: as {source_id}'s row" if c == "basis" else v)
-                for c, v in zip(cells, values, strict=True)
+                new_id if c == "reg" else (mark if c == "basis" else v) for c, v in zip(cells, values, strict=True)
             ]
             new_rows.append(indent + "  | " + " | ".join(values) + " |")
         tag_line = indent + " ".join([f"@{new_id}", *(f"@assumes-{r}" for r in rules)]) + "\n"

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from spec_engine.catalog import REGULATION_IDS, regulations
-from spec_engine.kit import trace
+from spec_engine.kit import declared
 from spec_engine.pages.build import generate
 from spec_engine.pages.common import anchor, text
 from spec_engine.pages.labels import LABELS, summary
@@ -241,7 +241,7 @@ def test_the_coverage_page_of_the_five_texts_shows_no_clause_not_modelled() -> N
 
 def test_the_regulation_page_marks_a_clause_not_modelled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _features, _exempt, gaps = _gaps(tmp_path)
-    monkeypatch.setattr(trace, "NOT_MODELLED", gaps)
+    monkeypatch.setattr(declared, "NOT_MODELLED", gaps)
     page = regulation_page("IT", infos=[])
     badge = '<span class="status status-not-modelled">not modelled</span>'
     assert (

@@ -18,19 +18,16 @@ from pytest_bdd.parser import FeatureParser, render_string
 
 from spec_engine.catalog import REGULATION_IDS, clause, regulation, regulations
 from spec_engine.errors import InputError
+from spec_engine.kit.declared import NotModelled, absent_rows, exemptions, not_modelled
 from spec_engine.kit.trace import (
     FEATURES,
-    NotModelled,
     ScenarioInfo,
-    absent_rows,
     clause_tags,
     coverage_report,
-    exemptions,
     features,
     format_report,
     gate_problems,
     main,
-    not_modelled,
     parse_feature,
     regulation_of,
     scenarios,

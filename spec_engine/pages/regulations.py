@@ -18,7 +18,8 @@ from functools import cache
 from spec_engine import i18n
 from spec_engine.catalog import NOT_KNOWN, Clause, Regulation, regulation
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
-from spec_engine.kit.trace import FEATURES, NotModelled, ScenarioInfo, exemptions, not_modelled, scenarios
+from spec_engine.kit.declared import NotModelled, exemptions, not_modelled
+from spec_engine.kit.trace import FEATURES, ScenarioInfo, scenarios
 from spec_engine.pages import play as widgets
 from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
 from spec_engine.pages.labels import any_marked, summary

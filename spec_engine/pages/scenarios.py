@@ -9,7 +9,8 @@ from pathlib import Path
 
 from spec_engine import source_docstring
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.kit.trace import FEATURES, NOT_MODELLED, ScenarioInfo, coverage_report, exemptions, not_modelled, shown
+from spec_engine.kit.declared import NOT_MODELLED, exemptions, not_modelled, shown
+from spec_engine.kit.trace import FEATURES, ScenarioInfo, coverage_report
 from spec_engine.pages.common import (
     Results,
     badge,

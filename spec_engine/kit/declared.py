@@ -13,6 +13,7 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from spec_engine.catalog import DATA, REGULATION_IDS, Regulation, parse_catalog, regulations
 from spec_engine.errors import InputError
@@ -43,21 +44,28 @@ def shown(path: Path) -> str:
     return path.relative_to(project).as_posix() if path.is_relative_to(project) else path.name
 
 
+def _tables(path: Path, key: str, what: str) -> list[Any]:
+    """The array of tables ``[[key]]`` of the TOML file ``path`` (its only key); ``what`` names
+    the file's contents in the error that a file unread or of other keys is."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read {what}: {exc}", field=path.name) from exc
+    if set(raw) - {key}:
+        raise InputError(f"unknown keys {sorted(set(raw) - {key})}", field=f"{path.name} top level")
+    entries = raw.get(key, [])
+    if not isinstance(entries, list):
+        raise InputError(f"'{key}' must be an array of tables ([[{key}]])", field=path.name)
+    return entries
+
+
 def exemptions(path: Path | None = None, known: Iterable[str] | None = None) -> dict[str, str]:
     """The declared exemptions, clause id -> reason, in file order. An unknown clause id (not
     in ``known``, by default the catalog), a duplicate or an empty reason is an
     :class:`InputError` naming the file and the clause."""
     path = EXEMPTIONS if path is None else path
     known_ids = set(known) if known is not None else {i for ids in catalog_ids().values() for i in ids}
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"cannot read exemptions: {exc}", field=path.name) from exc
-    if set(raw) - {"exempt"}:
-        raise InputError(f"unknown keys {sorted(set(raw) - {'exempt'})}", field=f"{path.name} top level")
-    entries = raw.get("exempt", [])
-    if not isinstance(entries, list):
-        raise InputError("'exempt' must be an array of tables ([[exempt]])", field=path.name)
+    entries = _tables(path, "exempt", "exemptions")
     found: dict[str, str] = {}
     for index, entry in enumerate(entries, start=1):
         clause = entry.get("clause")
@@ -112,15 +120,7 @@ def not_modelled(path: Path | None = None) -> dict[str, NotModelled]:
     duplicate, an unknown key) is an :class:`InputError` naming the file and the clause; an id the
     catalog lacks is the gate's to report (:func:`gate_problems`)."""
     path = NOT_MODELLED if path is None else path
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"cannot read the clauses not modelled: {exc}", field=path.name) from exc
-    if set(raw) - {"not_modelled"}:
-        raise InputError(f"unknown keys {sorted(set(raw) - {'not_modelled'})}", field=f"{path.name} top level")
-    entries = raw.get("not_modelled", [])
-    if not isinstance(entries, list):
-        raise InputError("'not_modelled' must be an array of tables ([[not_modelled]])", field=path.name)
+    entries = _tables(path, "not_modelled", "the clauses not modelled")
     found: dict[str, NotModelled] = {}
     for index, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):

@@ -1640,6 +1640,8 @@ class Round:
             return "surrender", _("only a hand's first two cards may surrender, before any other decision on it")
         if hand.from_split and not rules.surrender_after_split:
             return "surrender_after_split", _("a hand made by a split may not surrender")
+        if self._hole_stage == 2 and rules.surrender == "early" and not hand.from_split:
+            return "surrender", _("early surrender is offered before the dealer checks his hole card, not after")
         return None
 
     def surrender(self, box: object, *, by: object = None) -> Event:

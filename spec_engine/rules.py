@@ -181,7 +181,9 @@ class RuleSet:
         "(dealt face down at the deal, after the players' second cards; with an ace or a "
         "ten-valued card up he checks it for a blackjack before the players act, and a blackjack "
         "ends the round at once); peek_ace (the same, checked only with an ace up: with a ten up "
-        "a dealer blackjack is found when he turns his hole card, after the players act).",
+        "a dealer blackjack is found when he turns his hole card, after the players act). Where he "
+        "checks, insurance is settled at the check, early surrender is offered before it (not "
+        "after) and late surrender after it.",
         "choice",
         ("none", "peek", "peek_ace"),
     )

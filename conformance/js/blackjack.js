@@ -1621,6 +1621,12 @@ function start(request) {
   const regulation = String(request.regulation || '').toUpperCase();
   if (!REGULATIONS.includes(regulation)) throw bad('regulation', `no regulation ${JSON.stringify(request.regulation)}: ${REGULATIONS.join(', ')}`);
   const rules = withOverrides(loadRules(regulation), request.overrides);
+  // A hole-card game (the dealer's second card dealt face down and checked before the players
+  // act) is not played here: a rule this implementation cannot honour is reported, never ignored.
+  const hole = rules.values.hole_card;
+  if (hole !== undefined && hole !== null && hole !== 'none') {
+    throw unsupported(`hole_card = ${JSON.stringify(hole)}: this implementation deals the dealer's second card after the players (hole_card none) only`);
+  }
   if (level === 'round') {
     const shoe = cardsOf(request.shoe);
     const counts = new Map();

@@ -57,21 +57,11 @@ RESULTS_PLUGIN = next(
 REGULATIONS = REGULATION_IDS
 ALL = Counter(info.regulation for info in scenarios())
 """Each rulebook's scenarios (an outline's rows counted one by one), as the feature files hold them."""
-HOLE_CARD = "features/compare/hole_card.feature"
-GAP_SCENARIOS: dict[tuple[str, str], str] = {
-    (HOLE_CARD, name): "this implementation deals the dealer's second card after the players (hole_card none) only"
-    for name in (
-        "A hole card with insurance called before the dealer's second card is refused",
-        "A peek under an ace finds a blackjack: insurance paid, a natural pushes, the round over",
-        "A peek under a ten finds no blackjack: the players act, then the dealer turns his hole card",
-        "Early surrender is offered before the peek, which then finds a blackjack",
-    )
-}
-"""(feature, scenario) -> the words of its UNSUPPORTED reply, for a scenario it does not play: the
-hole-card game (issue 33: the engine plays it; the JavaScript implementation answers unsupported
-to a rule set whose hole_card is not none, until it mirrors the rule)."""
-PASSED = dict(ALL - Counter("UY" for _ in GAP_SCENARIOS))
-"""Each rulebook's scenarios that pass: all but the gaps (Uruguay's hole-card scenarios)."""
+PASSED = dict(ALL)
+"""Each rulebook's scenarios that pass: all of them."""
+GAP_SCENARIOS: dict[tuple[str, str], str] = {}
+"""(feature, scenario) -> the words of its UNSUPPORTED reply, for a scenario it does not play:
+none. (It would list one the protocol cannot express; every level is implemented.)"""
 
 
 def gap(feature: str, scenario: str) -> str | None:
@@ -154,7 +144,7 @@ def test_every_czech_core_scenario_passes(suite: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("regulation", REGULATIONS)
 def test_each_rulebook_passes_but_for_the_known_gaps(suite: dict[str, Any], regulation: str) -> None:
-    """Every scenario of the rulebook passes (but a listed gap)."""
+    """Every scenario of the rulebook passes (but a listed gap: there is none)."""
     tests = of(suite, regulation)
     failed = {
         (t["meta"]["feature"], t["meta"]["scenario"]): t["message"][:300]

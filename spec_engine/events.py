@@ -65,7 +65,9 @@ type                    meaning                                                 
                         ``return_to_shoe``, ``next_card`` or ``reconstruct``: every
                         card and settlement of the round so far is undone and the
                         round dealt again)
-``dealer_discards``     the dealer discards his card: no bet is left in play       card
+``dealer_discards``     the dealer discards his card: no bet is left in play (a    card
+                        hole-card game: one event for each of his two cards, the
+                        hole card unseen)
 ``dealer_total``        the dealer's final total (``info``: blackjack/bust/stands) total, info
 ``settle``              a stake is settled: ``amount`` is the bettor's net result  box, hand, bettor,
                         (``info``: blackjack, win, push, lose, surrender,          amount, stake, info

@@ -30,6 +30,9 @@ type                    meaning                                                 
 ``announce``            the dealer's call closing the bets (``info``: the words)   info
 ``card``                a card is dealt to a player's hand                         box, hand, card
 ``dealer_card``         a card is dealt to the dealer                              card
+``dealer_hole``         the dealer's hole card is dealt face down (a hole-card     card
+                        game: after the players' second cards); ``card`` records
+                        its code for replay, a reader shows it face down
 ``options``             the dealer announces the options besides standing and      info
                         drawing (``info``: ``double, split, insurance`` as given)
 ``insurance_offered``   the dealer calls insurance                                 (none)
@@ -37,6 +40,15 @@ type                    meaning                                                 
 ``even_money``          a bettor takes even money for his blackjack                box, bettor
 ``insurance_closed``    the dealer closes insurance                                (none)
 ``insurance_missed``    the dealer went on without calling insurance (a mistake)   (none)
+``surrender_offered``   the dealer offers early surrender before his check         (none)
+                        (a hole-card game: each hand may surrender now, on its
+                        first two cards)
+``surrender_closed``    the dealer closes early surrender                          (none)
+``peek``                the dealer checks his hole card for a blackjack before     info
+                        the players act (``info``: ``blackjack``, then the round
+                        ends at once, or ``no_blackjack``)
+``hole_turned``         the dealer turns his hole card face up (after a peek       card
+                        found a blackjack, or before he draws)
 ``hit``                 the hand asks for a card                                   box, hand, bettor
 ``stand``               the hand stands (``info``: ``automatic`` when no choice)   box, hand, bettor, info
 ``double``              the hand doubles                                           box, hand, bettor
@@ -53,7 +65,9 @@ type                    meaning                                                 
                         ``return_to_shoe``, ``next_card`` or ``reconstruct``: every
                         card and settlement of the round so far is undone and the
                         round dealt again)
-``dealer_discards``     the dealer discards his card: no bet is left in play       card
+``dealer_discards``     the dealer discards his card: no bet is left in play (a    card
+                        hole-card game: one event for each of his two cards, the
+                        hole card unseen)
 ``dealer_total``        the dealer's final total (``info``: blackjack/bust/stands) total, info
 ``settle``              a stake is settled: ``amount`` is the bettor's net result  box, hand, bettor,
                         (``info``: blackjack, win, push, lose, surrender,          amount, stake, info
@@ -259,6 +273,26 @@ def card(box: int, hand: int, card: str) -> Event:
 @_shared
 def dealer_card(card: str) -> Event:
     return Event("dealer_card", card=card)
+
+
+def dealer_hole(card: str) -> Event:
+    return Event("dealer_hole", card=card)
+
+
+def peek(info: str) -> Event:
+    return Event("peek", info=info)
+
+
+def hole_turned(card: str) -> Event:
+    return Event("hole_turned", card=card)
+
+
+def surrender_offered() -> Event:
+    return Event("surrender_offered")
+
+
+def surrender_closed() -> Event:
+    return Event("surrender_closed")
 
 
 def options(info: str) -> Event:

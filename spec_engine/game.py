@@ -4,11 +4,17 @@ Phases and what they allow (``Round.legal_actions()`` lists the concrete ones)::
 
     BETTING    bet, deal
     INSURANCE  insurance, even_money, close_insurance     (dealer's first card is an ace)
+    SURRENDER  surrender, close_surrender                 (early surrender before the dealer's peek)
     PLAYING    hit, stand, double, split                  (the current hand only)
     DONE       nothing: the round is settled and cleared
 
 ``deal`` announces the close of bets, deals in the rule set's order and pays the
-naturals the rule set pays at once. Insurance is called after the initial deal or just
+naturals the rule set pays at once. In a hole-card game (``hole_card``) the dealer's
+second card is dealt face down after the players' second cards; when the rule set has him
+check it (an ace up, or a ten-valued card up under ``peek``), insurance is called, then early
+surrender where the rule set offers it, then he peeks: a blackjack ends the round at once;
+otherwise insurance is settled and the players act, and he turns his hole card before he
+draws. Insurance is called after the initial deal or just
 before the dealer's second card, as the rule set says. Once the last hand is complete
 the dealer draws (or discards, when no bet is left in play) and every stake is settled
 in the payment order. Each action checks the rules first and raises
@@ -36,6 +42,7 @@ from spec_engine.words import words
 class Phase(StrEnum):
     BETTING = "betting"
     INSURANCE = "insurance"
+    SURRENDER = "surrender"
     PLAYING = "playing"
     DONE = "done"
 
@@ -43,6 +50,7 @@ class Phase(StrEnum):
 PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
     Phase.BETTING: ("bet", "deal"),
     Phase.INSURANCE: ("insurance", "even_money", "close_insurance"),
+    Phase.SURRENDER: ("surrender", "close_surrender"),
     Phase.PLAYING: ("hit", "stand", "double", "split", "surrender"),
     Phase.DONE: (),
 }
@@ -51,12 +59,14 @@ PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
 # (Final: the compiled engine holds each in a C variable, not a lookup in the module's namespace)
 _BETTING: Final = Phase.BETTING
 _INSURANCE: Final = Phase.INSURANCE
+_SURRENDER: Final = Phase.SURRENDER
 _PLAYING: Final = Phase.PLAYING
 _DONE: Final = Phase.DONE
 
 _THE_PHASE = {
     Phase.BETTING: N_("the betting phase"),
     Phase.INSURANCE: N_("the insurance phase"),
+    Phase.SURRENDER: N_("the surrender phase"),
     Phase.PLAYING: N_("the playing phase"),
     Phase.DONE: N_("the done phase"),
 }
@@ -65,6 +75,7 @@ _ONLY_IN = {
     # i18n: {the_phase} is the phase the round is in ("the betting phase").
     Phase.BETTING: N_("not allowed in {the_phase} (only in betting)"),
     Phase.INSURANCE: N_("not allowed in {the_phase} (only in insurance)"),
+    Phase.SURRENDER: N_("not allowed in {the_phase} (only in surrender)"),
     Phase.PLAYING: N_("not allowed in {the_phase} (only in playing)"),
 }
 """An action out of its phase, one sentence per phase that allows it."""
@@ -297,9 +308,23 @@ never played as if it said otherwise."""
 
 
 def unhonoured(rules: RuleSet) -> list[tuple[str, str]]:
-    """The rule values of ``rules`` the engine cannot honour (see :data:`UNHONOURED`), each as
-    (field, why)."""
-    return [
+    """The rule values of ``rules`` the engine cannot honour (see :data:`UNHONOURED`), and the
+    values that cannot be played together, each as (field, why)."""
+    clash = []
+    if rules.hole_card != "none" and rules.insurance_timing == "before_dealer_second_card":
+        clash.append(
+            (
+                "hole_card",
+                _(
+                    "hole_card = {hole} and insurance_timing = {timing} cannot be played together: the "
+                    "dealer's second card is dealt at the deal and insurance is settled when he checks it, "
+                    "before the players act",
+                    hole=repr(rules.hole_card),
+                    timing=repr(rules.insurance_timing),
+                ),
+            )
+        )
+    return clash + [
         (
             name,
             _(
@@ -415,6 +440,8 @@ class Round:
         "_bi",
         "_cut_pending",
         "_hi",
+        "_hole",
+        "_hole_stage",
         "_insurance_done",
         "_known",
         "_order",
@@ -497,6 +524,8 @@ class Round:
         self._bi = 0
         self._hi = 0
         self._insurance_done = False
+        self._hole: Card | None = None  # the dealer's hole card while face down (a hole-card game)
+        self._hole_stage = 0  # 0: before the check; 1: early surrender offered; 2: checked (or none due)
         self._settled: list[Event] = []  # the settle events that stand (see settlements())
         if known is None or known.rules is not rules:
             refusal = limits_refusal(rules, self.min_bet, self.max_bet)
@@ -539,7 +568,7 @@ class Round:
         """The round's cards in the order they are collected: the boxes in the payment
         order, the voided cards, the dealer's last."""
         cards = [c for box in self._in_order(self.rules.payment_order) for h in box.hands for c in h.cards]
-        return cards + self.voided + self.dealer
+        return cards + self.voided + self.dealer + ([] if self._hole is None else [self._hole])
 
     def settlements(self) -> list[Event]:
         """The round's ``settle`` events that stand: those before a reconstruction are undone."""
@@ -971,7 +1000,8 @@ class Round:
         return None
 
     def deal(self, misdeals: object = ()) -> None:
-        """Close the bets and deal two cards to every box and one to the dealer.
+        """Close the bets and deal two cards to every box and one to the dealer (in a hole-card
+        game, his second card face down after the players' second cards).
 
         ``misdeals``: the dealer's mistakes during the deal, each ``(n, box)``: as he is about
         to deal the deal's ``n``-th card (from 1), the next card of the shoe goes to ``box``
@@ -992,12 +1022,12 @@ class Round:
         else:
             order = self._in_order(rules.deal_order)
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
+        hole = rules.hole_card != "none"
+        need = 2 * len(order) + 1 + hole
         mistakes: dict[int, list[int | None]] = {}
         for n, to_box in given_items(misdeals, "misdeals", 2, "card, box") if misdeals else ():
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 2 * len(order) + 1:
-                raise InputError(
-                    _("the deal has cards 1..{last}, not {n}", last=2 * len(order) + 1, n=repr(n)), field="misdeals"
-                )
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= need:
+                raise InputError(_("the deal has cards 1..{last}, not {n}", last=need, n=repr(n)), field="misdeals")
             mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
         log = self.log  # (its append: a call the compiled engine makes directly)
         announce = self._known.announce
@@ -1005,7 +1035,6 @@ class Round:
             log.append(announce)
         shoe = self.shoe
         cards = shoe._cards
-        need = 2 * len(order) + 1
         cut = shoe.cut_remaining
         if (
             not mistakes
@@ -1028,6 +1057,9 @@ class Round:
                 each, second = order[i], got[count + 1 + i]
                 each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
                 log.append(_CARDS[each.number, 1, second.code])
+            if hole:
+                self._hole = got[-1]
+                log.append(ev.dealer_hole(got[-1].code))
             self._after_initial_deal()
             return
         # a card at a time: a misdeal to remedy, or the cut card comes out during the deal
@@ -1052,6 +1084,12 @@ class Round:
                 if hand.hard == 11 and hand.ace:
                     hand.natural = True
                     hand.done = True
+        if hole:
+            for to_box in mistakes.get(need, ()):
+                if self._mistake(to_box):
+                    return
+            self._hole = self._draw(0)
+            self.log.append(ev.dealer_hole(self._hole.code))
         self._after_initial_deal()
 
     def _after_initial_deal(self) -> None:
@@ -1067,7 +1105,49 @@ class Round:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
         if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
+        self._to_play()
+
+    def _peek_due(self) -> bool:
+        """Whether the dealer checks his hole card before the players act: he has one, and his
+        up card is an ace, or ten-valued where the rule set checks tens too."""
+        if self._hole is None or self._hole_stage == 2:
+            return False
+        up = self.dealer[0].value
+        return up == 1 or (up == 10 and self.rules.hole_card == "peek")
+
+    def _to_play(self) -> None:
+        """After the deal and insurance: early surrender and the dealer's peek where due, then play."""
+        if self._peek_due():
+            if self._hole_stage == 0 and self.rules.surrender == "early":
+                self._hole_stage = 1
+                for box in self.boxes.values():
+                    if self._surrender_refusal(box, box.hands[0]) is None and self._early_refusal(box) is None:
+                        self.phase = _SURRENDER
+                        self.log.append(ev.surrender_offered())
+                        return
+            self._hole_stage = 2
+            if self._peek():
+                return
         self._start_play()
+
+    def _peek(self) -> bool:
+        """The dealer checks his hole card for a blackjack: one ends the round at once (True);
+        otherwise insurance is lost, and a blackjack the rule set pays at once is paid now."""
+        up, hole = self.dealer[0], self._hole
+        assert hole is not None
+        blackjack = up.value + hole.value == 11 and (up.value == 1 or hole.value == 1)
+        self.log.append(ev.peek("blackjack" if blackjack else "no_blackjack"))
+        if blackjack:
+            self._dealer_play(found=True)
+            return True
+        for box in self._paying:
+            for bettor, amount in box.insurance.items() if box.insurance else ():
+                self._settle(box, None, bettor, amount, -amount, "insurance_lose")
+            box.insurance = _NOTHING
+            hand = box.hands[0]
+            if self.rules.pay_blackjack_immediately and hand.natural and hand.open:
+                self._settle_hand(box, hand, "blackjack", self.rules.blackjack_payout)
+        return False
 
     def _in_order(self, order: str) -> list[Box]:
         """The boxes with a bet, ascending or descending (any other word: ascending)."""
@@ -1228,13 +1308,13 @@ class Round:
         self.log.append(ev.insurance_closed())
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
-            self._start_play()
+            self._to_play()
         else:
             self._dealer_play()
 
     # ------------------------------------------------------------------ the dealer's mistakes
     def _after_deal(self, action: str) -> None:
-        if self.phase not in (_INSURANCE, _PLAYING):
+        if self.phase not in (_INSURANCE, _SURRENDER, _PLAYING):
             raise self._refuse(
                 "misdeal_remedy", _("not during {the_phase}", the_phase=_(_THE_PHASE[self.phase])), action
             )
@@ -1284,6 +1364,8 @@ class Round:
             box.series_open = False
         self.net = {b: 0 for b in self.net}
         self._insurance_done = False
+        self._hole = None
+        self._hole_stage = 0
         self._cut_pending = False
         self.cut_card_box = None
         self.phase = _BETTING
@@ -1298,7 +1380,7 @@ class Round:
         self.log.append(ev.insurance_missed())
         self._insurance_done = True
         if self.rules.insurance_timing == "after_initial_deal":
-            self._start_play()
+            self._to_play()
             return self.log[start:]
         card = self._draw(0)
         self.log.append(ev.dealer_card(card.code))
@@ -1558,12 +1640,16 @@ class Round:
             return "surrender", _("only a hand's first two cards may surrender, before any other decision on it")
         if hand.from_split and not rules.surrender_after_split:
             return "surrender_after_split", _("a hand made by a split may not surrender")
+        if self._hole_stage == 2 and rules.surrender == "early" and not hand.from_split:
+            return "surrender", _("early surrender is offered before the dealer checks his hole card, not after")
         return None
 
     def surrender(self, box: object, *, by: object = None) -> Event:
         """Give up the current hand on its first two cards for half its stake: at once where the
         rule set's surrender is early; where it is late, once the dealer's second card shows he
         has no blackjack (a blackjack takes the whole stake). Every bettor on the hand goes with it."""
+        if self.phase is _SURRENDER:
+            return self._surrender_early(box, by)
         target, hand, who = self._acting(box, "surrender", by)
         refusal = self._surrender_refusal(target, hand)
         if refusal is not None:
@@ -1578,6 +1664,43 @@ class Round:
         self._finish(target, hand)
         self._advance()
         return event
+
+    def _early_refusal(self, box: Box) -> tuple[str, str] | None:
+        """Why ``box``'s hand may not surrender before the dealer's peek, beyond the surrender rules:
+        its stake is settled, or it is a blackjack (complete as soon as it is dealt)."""
+        hand = box.hands[0]
+        if hand.natural or not hand.open:
+            return "surrender", _("box {number}'s hand is not in play", number=box.number)
+        return None
+
+    def _surrender_early(self, box: object, by: object) -> Event:
+        """Early surrender before the dealer's peek: any box's hand, in any order, for half its stake at once."""
+        target = self._box(box)
+        hand = target.hands[0]
+        decider = self._decider(target)
+        if by is not None and (not isinstance(by, str) or not by):
+            raise InputError(
+                _("a decision is made by a bettor named by a non-empty string, not {by}", by=repr(by)), field="by"
+            )
+        if by is not None and self.rules.box_owner_decides and by != decider:
+            raise self._refuse(
+                "box_owner_decides" if target.seated else "unseated_box_decider",
+                _("{by} may not decide for box {number}: {decider} does", by=by, number=target.number, decider=decider),
+                "surrender",
+            )
+        refusal = self._surrender_refusal(target, hand) or self._early_refusal(target)
+        if refusal is not None:
+            raise self._refuse(*refusal, "surrender")
+        event = ev.surrender(target.number, 1, by if isinstance(by, str) else decider)
+        self.log.append(event)
+        self._settle_hand(target, hand, "surrender", Fraction(-1, 2))
+        return event
+
+    def close_surrender(self) -> None:
+        """The dealer closes early surrender and checks his hole card; the round goes on."""
+        self._need_phase(_SURRENDER, "close_surrender")
+        self.log.append(ev.surrender_closed())
+        self._to_play()
 
     def _decliners(self, box: Box, hand: Hand, declining: object, rule: str, action: str) -> set[str]:
         out: set[str] = set()
@@ -1696,7 +1819,9 @@ class Round:
         return event
 
     # ------------------------------------------------------------------ dealer and settlement
-    def _dealer_play(self) -> None:
+    def _dealer_play(self, *, found: bool = False) -> None:
+        """The dealer's hand and the settlement. ``found``: his peek found a blackjack (the round
+        ends at once: he turns his hole card, whatever is left in play)."""
         rules = self.rules
         self.phase = _DONE
         live = False  # a stake still in play
@@ -1712,10 +1837,19 @@ class Round:
                 insured = True
         log = self.log  # (its append: a call the compiled engine makes directly)
         dealer = self.dealer
-        if not live and not insured and not rules.dealer_plays_when_all_bust:
+        hole = self._hole
+        if not found and not live and not insured and not rules.dealer_plays_when_all_bust:
             log.append(ev.dealer_discards(dealer[0].code))
+            if hole is not None:  # (face down: it is discarded unseen)
+                self._hole = None
+                dealer.append(hole)
+                log.append(ev.dealer_discards(hole.code))
             self._clear()
             return
+        if hole is not None:
+            self._hole = None
+            dealer.append(hole)
+            log.append(ev.hole_turned(hole.code))
         if len(dealer) == 1:
             card = self._draw(0)
             dealer.append(card)
@@ -1819,6 +1953,12 @@ class Round:
                         out.append(Action("insurance", box.number, bettor))
                     if self._even_money_refusal(box, bettor) is None:
                         out.append(Action("even_money", box.number, bettor))
+            return out
+        if phase is _SURRENDER:
+            out = [Action("close_surrender")]
+            for box in self._in_order(self.rules.play_order):
+                if self._surrender_refusal(box, box.hands[0]) is None and self._early_refusal(box) is None:
+                    out.append(Action("surrender", box.number))
             return out
         if phase is _PLAYING:
             box = self._order[self._bi]

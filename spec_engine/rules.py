@@ -176,6 +176,17 @@ class RuleSet:
     dealer_plays_when_all_bust: bool = _rule(
         "The dealer draws his second card even when no bet is left in play.", "bool"
     )
+    hole_card: str = _rule(
+        "The dealer's second card: none (dealt after the players act, the European game); peek "
+        "(dealt face down at the deal, after the players' second cards; with an ace or a "
+        "ten-valued card up he checks it for a blackjack before the players act, and a blackjack "
+        "ends the round at once); peek_ace (the same, checked only with an ace up: with a ten up "
+        "a dealer blackjack is found when he turns his hole card, after the players act). Where he "
+        "checks, insurance is settled at the check, early surrender is offered before it (not "
+        "after) and late surrender after it.",
+        "choice",
+        ("none", "peek", "peek_ace"),
+    )
 
     # Naturals and settlement
     blackjack_payout: Fraction = _rule("What a player's blackjack wins, per unit staked.", "ratio")
@@ -427,6 +438,7 @@ ALSO_TOPICS: dict[str, tuple[str, ...]] = {
     "behind_may_decline_split": ("splitting",),
     "cut_offered_to": ("procedure",),
     "surrender_after_split": ("splitting",),
+    "hole_card": ("dealing", "insurance"),
 }
 """The other topics a rule belongs to, beside the one it is filed under: a reader filtering on
 splitting finds "double after split" too."""

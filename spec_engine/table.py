@@ -472,6 +472,8 @@ class Table:
         while rnd.phase is not _DONE:
             if rnd.phase is _INSURANCE:
                 rnd.close_insurance()
+            elif rnd.phase is Phase.SURRENDER:  # (the policy plays the hands: nobody surrenders early)
+                rnd.close_surrender()
             else:
                 policy(rnd)
         self.finish(rnd)

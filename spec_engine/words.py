@@ -83,6 +83,11 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "misdeal_remedy": N_("as a misdealt card"),
         "reconstruct": N_("the round reconstructed"),
     },
+    "hole_card": {
+        "none": N_("none: his second card after the players"),
+        "peek": N_("face down, checked for a blackjack under an ace or a ten"),
+        "peek_ace": N_("face down, checked for a blackjack under an ace only"),
+    },
     "surrender": {
         "none": N_("not offered"),
         "late": N_("late (a dealer blackjack takes the whole stake)"),

@@ -32,9 +32,11 @@ pytest.importorskip("numpy")
 
 from spec_engine.analysis import Odds, cached_odds, not_honoured, odds, odds_key
 from spec_engine.analysis.dealer import dealer_distribution
+from spec_engine.analysis.gate import problems
 from spec_engine.analysis.model import check_classification, game_of
 from spec_engine.analysis.solver import ACE, TEN
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.errors import InputError
 from spec_engine.rules import RuleSet, ruleset
 
 TOLERANCE = 0.005
@@ -45,7 +47,7 @@ WIZ = "https://wizardofodds.com/games/blackjack/appendix/9/"
 
 def standard(decks: int, *, s17: bool, das: bool) -> RuleSet:
     """The Appendix 9 game, built by changing a loaded rule set's values (no hole card, every
-    stake lost to a dealer blackjack; a peek game is analysed with ``odds(..., peek=True)``)."""
+    stake lost to a dealer blackjack; a peek game is the same with ``hole_card = "peek"``)."""
     return dataclasses.replace(
         ruleset("ES"),
         decks=decks,
@@ -84,8 +86,9 @@ PUBLISHED = [
 
 @cache
 def figures(rules: RuleSet, peek: bool = False) -> Odds:
-    """Computed once per test process (pytest-xdist spreads the tests over the cores)."""
-    return odds(rules, peek=peek)
+    """Computed once per test process (pytest-xdist spreads the tests over the cores); ``peek``:
+    the same rules with the dealer's hole card checked (``hole_card = "peek"``)."""
+    return odds(dataclasses.replace(rules, hole_card="peek") if peek else rules)
 
 
 @pytest.mark.parametrize(("decks", "s17", "das", "enhc", "published", "source"), PUBLISHED)
@@ -144,6 +147,32 @@ def test_no_limit_on_split_hands_in_one_deck_is_the_published_four_hand_game() -
     assert abs(result.composition_dependent.ev_percent - 0.1839) < TOLERANCE, (
         WIZ + "1ds17r4/ 'double after split: 0.001839'"
     )
+
+
+def test_a_peek_rule_set_matches_the_published_peek_game() -> None:
+    """The peek mode comes from the rule set: ``hole_card = "peek"`` is the hole-card game of the
+    Wizard of Odds' Blackjack Appendix 9, page ``1ds17r4`` (one deck, dealer stands on soft 17,
+    double after split: expected return 0.001839, i.e. 0.1839 %), within 0.01 percentage points;
+    ``hole_card = "none"`` (the five's value) is the no-hole-card game, a different figure."""
+    base = standard(1, s17=True, das=True)
+    rules = base.with_values(hole_card="peek")
+    found = odds(rules)
+    assert abs(found.composition_dependent.ev_percent - 0.1839) < 0.01, (
+        WIZ + "1ds17r4/ 'Player may double after split: 0.001839'"
+    )
+    assert any("peek" in note for note in found.notes)
+    enhc = figures(base)
+    assert enhc.composition_dependent.ev_percent < found.composition_dependent.ev_percent - 0.05
+    assert odds_key(rules) != odds_key(base)
+
+
+def test_peek_on_aces_only_is_refused_by_the_analysis() -> None:
+    """``peek_ace`` (a dealer blackjack under a ten found after the players act) is a game the
+    solver does not model: refused naming the rule, never analysed as peek or none."""
+    rules = standard(1, s17=True, das=True).with_values(hole_card="peek_ace")
+    with pytest.raises(InputError, match=r"hole_card: hole_card = 'peek_ace' cannot be analysed"):
+        odds(rules)
+    assert [name for name, _ in problems(rules)] == ["hole_card"]
 
 
 # ---------------------------------------------------------------------------- cross-check

@@ -6,7 +6,7 @@ What the analysis values (``spec_engine.analysis.solver.Values.surrender_values`
 choice on a hand's first two cards (a split hand's where ``surrender_after_split``). Without a hole
 card (the five's games): early, -1/2 of the stake; late, -(q + (1 - q)/2), the dealer's blackjack
 (chance ``q`` given the cards seen) taking the whole stake, as the engine settles it. In a peek game
-(``odds(rules, peek=True)``, the published American figures): late, -1/2 given no dealer
+(a rule set with ``hole_card = "peek"``, the published American figures): late, -1/2 given no dealer
 blackjack; early, taken before the dealer checks, -1/2 in all (given no dealer blackjack
 ``(q - 1/2) / (1 - q)``); a split hand, after the check, as late.
 
@@ -83,8 +83,8 @@ GOLDEN = Path(__file__).with_name("golden") / "five_odds.json"
 
 @cache
 def peek_figures(rules: RuleSet) -> Odds:
-    """A peek game's figures, computed once per test process."""
-    return odds(rules, peek=True)
+    """A peek game's figures (``rules`` with ``hole_card = "peek"``), computed once per test process."""
+    return odds(dataclasses.replace(rules, hole_card="peek"))
 
 
 @cache

@@ -20,9 +20,10 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '6.0';
+const PROTOCOL = '6.1';
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
-  'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'misdeal', 'play_absent',
+  'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'close_surrender', 'misdeal',
+  'play_absent',
   'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];
 const TABLE_ACTIONS = new Set(['cut', 'shuffle', 'change_dealer', 'announce_closing', 'leave', 'claim',
   'session_round', 'session_play']);
@@ -277,6 +278,8 @@ class Round {
     this.cutCardBox = null; // the box that "received" the cut card (0: the dealer), once out
     this.cutPending = false;
     this.insuranceDone = false;
+    this.hole = null; // the dealer's hole card while face down (a hole-card game)
+    this.holeStage = 0; // 0: before the check; 1: early surrender offered; 2: checked
     this.order = [];
     this.bi = 0; // the box to act (index in this.order) ...
     this.hi = 0; // ... and its hand
@@ -307,6 +310,10 @@ class Round {
     }
     if (r.bets_closed_at_deal === false) throw bad('bets_closed_at_deal', 'bets always close when the deal starts');
     if (r.double_on_blackjack === true) throw bad('double_on_blackjack', 'a blackjack is complete when dealt');
+    if (r.hole_card && r.insurance_timing === 'before_dealer_second_card') {
+      throw bad('hole_card', `hole_card = '${r.hole_card}' and insurance_timing = 'before_dealer_second_card' cannot be played together: `
+        + 'insurance is settled when the dealer checks his hole card, before the players act');
+    }
     const step = r.bet_multiple;
     const off = (x) => step !== null && x.mul(new Q(1n, BigInt(step))).d !== 1n;
     if (step !== null && (off(minBet) || (maxBet && off(maxBet)))) {
@@ -541,10 +548,11 @@ class Round {
     const refusal = this.dealRefusal();
     if (refusal) throw this.refuse(...refusal);
     const order = this.inOrder('deal_order');
+    const need = 2 * order.length + 1 + (this.r.hole_card ? 1 : 0); // (a hole card: the deal's last)
     const mistakes = new Map(); // the deal's n-th card -> the boxes the mistakes go to
     for (const m of misdeals || []) {
       const n = m && m.before;
-      if (!isInt(n) || n < 1 || n > 2 * order.length + 1) throw bad('misdeals', `the deal has cards 1..${2 * order.length + 1}`);
+      if (!isInt(n) || n < 1 || n > need) throw bad('misdeals', `the deal has cards 1..${need}`);
       const to = m.to_box === undefined ? null : m.to_box;
       if (to !== null) this.checkBoxNumber(to);
       if (!mistakes.has(n)) mistakes.set(n, []);
@@ -570,6 +578,11 @@ class Round {
       }
       this.emit('card', { box: box.number, hand: 1, card: card.code });
     }
+    if (this.r.hole_card) {
+      for (const to of mistakes.get(need) || []) if (this.mistake(to)) return;
+      this.hole = this.draw(0);
+      this.emit('dealer_hole', { card: this.hole.code });
+    }
     this.afterDeal();
   }
 
@@ -589,7 +602,74 @@ class Round {
       }
     }
     if (up.value === 1 && r.insurance_timing === 'after_initial_deal' && this.offerInsurance()) return;
+    this.toPlay();
+  }
+
+  // -- the hole card: checked before the players act with an ace up, or a ten under peek
+  peekDue() {
+    if (!this.hole || this.holeStage === 2) return false;
+    const up = this.dealer[0].value;
+    return up === 1 || (up === 10 && this.r.hole_card === 'peek');
+  }
+
+  // After the deal and insurance: early surrender and the dealer's check where due, then play.
+  toPlay() {
+    if (this.peekDue()) {
+      if (this.holeStage === 0 && this.r.surrender === 'early') {
+        this.holeStage = 1;
+        if ([...this.boxes.values()].some((box) => !this.surrenderRefusal(box, box.hands[0]) && !this.earlyRefusal(box))) {
+          this.phase = 'surrender';
+          this.emit('surrender_offered');
+          return;
+        }
+      }
+      this.holeStage = 2;
+      if (this.peek()) return;
+    }
     this.startPlay();
+  }
+
+  // The check: a blackjack ends the round at once (true); otherwise insurance is lost and a
+  // blackjack paid at once is paid.
+  peek() {
+    const c = count([this.dealer[0], this.hole]);
+    const blackjack = c.soft && c.hard === 11;
+    this.emit('peek', { info: blackjack ? 'blackjack' : 'no_blackjack' });
+    if (blackjack) { this.dealerPlays(true); return true; }
+    for (const box of this.inOrder('payment_order')) {
+      for (const [bettor, amount] of box.insurance) this.settle(box, null, bettor, amount, amount.neg(), 'insurance_lose');
+      box.insurance.clear();
+      const hand = box.hands[0];
+      if (this.r.pay_blackjack_immediately && hand.natural && hand.open.size) {
+        this.settleHand(box, hand, 'blackjack', ratio(this.r.blackjack_payout));
+      }
+    }
+    return false;
+  }
+
+  earlyRefusal(box) {
+    const hand = box.hands[0];
+    return hand.natural || !hand.open.size ? ['surrender', `box ${box.number}'s hand is not in play`] : null;
+  }
+
+  // Early surrender before the check: any box's first hand, at once for half its stake.
+  surrenderEarly({ box: number, by }) {
+    const box = this.box(number);
+    const decider = this.decider(box);
+    if (by !== undefined && by !== null && (typeof by !== 'string' || !by)) throw bad('by', 'a decision is made by a bettor named by a non-empty string');
+    if (by && this.r.box_owner_decides && by !== decider) {
+      throw this.refuse(box.seated ? 'box_owner_decides' : 'unseated_box_decider', `${by} may not decide for box ${box.number}: ${decider} does`);
+    }
+    const why = this.surrenderRefusal(box, box.hands[0]) || this.earlyRefusal(box);
+    if (why) throw this.refuse(...why);
+    this.emit('surrender', { box: box.number, hand: 1, bettor: by || decider });
+    this.settleHand(box, box.hands[0], 'surrender', new Q(-1n, 2n));
+  }
+
+  closeSurrender() {
+    this.needPhase('surrender', 'close_surrender');
+    this.emit('surrender_closed');
+    this.toPlay();
   }
 
   // -- insurance and even money
@@ -669,13 +749,13 @@ class Round {
     this.needPhase('insurance', 'close_insurance');
     this.emit('insurance_closed');
     this.insuranceDone = true;
-    if (this.r.insurance_timing === 'after_initial_deal') this.startPlay();
+    if (this.r.insurance_timing === 'after_initial_deal') this.toPlay();
     else this.dealerPlays();
   }
 
   // -- the dealer's mistakes
   misdeal({ to_box: to = null }) {
-    if (this.phase !== 'insurance' && this.phase !== 'playing') {
+    if (this.phase !== 'insurance' && this.phase !== 'surrender' && this.phase !== 'playing') {
       throw this.refuse('misdeal_remedy', `no misdeal in the ${this.phase} phase`);
     }
     if (to !== null) this.checkBoxNumber(to);
@@ -712,6 +792,8 @@ class Round {
     }
     for (const bettor of this.net.keys()) this.net.set(bettor, Q.of(0));
     this.insuranceDone = false;
+    this.hole = null;
+    this.holeStage = 0;
     this.cutPending = false;
     this.cutCardBox = null;
     this.phase = 'betting';
@@ -722,7 +804,7 @@ class Round {
     this.needInsuranceCall();
     this.emit('insurance_missed');
     this.insuranceDone = true;
-    if (this.r.insurance_timing === 'after_initial_deal') { this.startPlay(); return; }
+    if (this.r.insurance_timing === 'after_initial_deal') { this.toPlay(); return; }
     const card = this.draw(0);
     this.emit('dealer_card', { card: card.code });
     if (card.value === 10 && this.r.missed_insurance_call === 'void_ten') {
@@ -953,12 +1035,16 @@ class Round {
     if (!r.surrender || r.surrender === 'none') return ['surrender', 'surrender is not offered']; // (a 'none' is read as null)
     if (hand.cards.length !== 2 || hand.doubled) return ['surrender', "only a hand's first two cards may surrender"];
     if (hand.fromSplit && !r.surrender_after_split) return ['surrender_after_split', 'a split hand may not surrender'];
+    if (this.holeStage === 2 && r.surrender === 'early' && !hand.fromSplit) {
+      return ['surrender', 'early surrender is offered before the dealer checks his hole card, not after'];
+    }
     return null;
   }
 
   // The hand is given up for half its stake: at once where surrender is early; where it is
   // late, against the dealer's second card (his blackjack takes the whole stake).
   surrender({ box: number, by }) {
+    if (this.phase === 'surrender') { this.surrenderEarly({ box: number, by }); return; }
     const { box, hand } = this.acting(number, 'surrender', by);
     const why = this.surrenderRefusal(box, hand);
     if (why) throw this.refuse(...why);
@@ -992,15 +1078,26 @@ class Round {
   }
 
   // -- the dealer and the settlement
-  dealerPlays() {
+  // `found`: the dealer's check found a blackjack (he turns his hole card, whatever is in play).
+  dealerPlays(found = false) {
     const r = this.r;
     this.phase = 'done';
     const live = [...this.boxes.values()].flatMap((box) => box.hands.filter((h) => h.open.size));
     const insured = [...this.boxes.values()].some((box) => box.insurance.size);
-    if (!live.length && !insured && !r.dealer_plays_when_all_bust) {
+    const hole = this.hole;
+    this.hole = null;
+    if (!found && !live.length && !insured && !r.dealer_plays_when_all_bust) {
       this.emit('dealer_discards', { card: this.dealer[0].code });
+      if (hole) { // (face down: discarded unseen)
+        this.dealer.push(hole);
+        this.emit('dealer_discards', { card: hole.code });
+      }
       this.clear();
       return;
+    }
+    if (hole) {
+      this.dealer.push(hole);
+      this.emit('hole_turned', { card: hole.code });
     }
     const take = () => { const card = this.draw(0); this.dealer.push(card); this.emit('dealer_card', { card: card.code }); };
     if (this.dealer.length === 1) take();
@@ -1075,6 +1172,13 @@ class Round {
       }
       return out;
     }
+    if (this.phase === 'surrender') {
+      const out = [{ kind: 'close_surrender' }];
+      for (const box of this.inOrder('play_order')) {
+        if (!this.surrenderRefusal(box, box.hands[0]) && !this.earlyRefusal(box)) out.push({ kind: 'surrender', box: box.number });
+      }
+      return out;
+    }
     const cur = this.current();
     if (!cur) return [];
     const b = cur.box.number;
@@ -1104,6 +1208,7 @@ class Round {
       case 'double': return this.double(args);
       case 'split': return this.split(args);
       case 'surrender': return this.surrender(args);
+      case 'close_surrender': return this.closeSurrender();
       case 'misdeal': return this.misdeal(args);
       case 'play_absent': return this.playAbsent(args);
       default:
@@ -1548,6 +1653,7 @@ class Session {
     round.deal();
     while (round.phase !== 'done') {
       if (round.phase === 'insurance') round.closeInsurance();
+      else if (round.phase === 'surrender') round.closeSurrender();
       else plainPlayer(round);
     }
     this.table.finish(round);

@@ -8,15 +8,16 @@ Two registries, each with its reasons, between them covering every rule field:
 - the analysis's, :mod:`spec_engine.analysis.model`: every field is read (``USED``), cannot
   change the figures (``IRRELEVANT``, each with the reason) or is not modelled (the cut card's
   place; :func:`~spec_engine.analysis.model.not_honoured` reports those values with the reason
-  on every figure). A field in none of them (a new rule the analysis was never told about) is
-  an error: the figures would silently ignore it.
+  on every figure), and a few values it cannot compute at all (``NOT_ANALYSABLE``: refused). A
+  field in none of them (a new rule the analysis was never told about) is an error: the figures
+  would silently ignore it.
 
 :func:`problems` lists both kinds for a rule set; :func:`refuse` raises the first.
 """
 
 from __future__ import annotations
 
-from spec_engine.analysis.model import check_classification
+from spec_engine.analysis.model import check_classification, not_analysable
 from spec_engine.errors import InputError
 from spec_engine.game import unhonoured
 from spec_engine.rules import RuleSet
@@ -26,6 +27,7 @@ def problems(rules: RuleSet) -> list[tuple[str, str]]:
     """(field, why) for each value of ``rules`` the engine cannot play, and for each rule field
     the analysis neither reads nor gives a reason to leave out."""
     out = [(name, f"{rules.id}: {why}") for name, why in unhonoured(rules)]
+    out += [(name, f"{rules.id}: {why}") for name, why in not_analysable(rules)]
     out += [
         (
             name,

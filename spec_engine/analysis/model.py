@@ -32,6 +32,8 @@ USED: dict[str, str] = {
     "decks": "the shoe's composition",
     "dealer_stands_soft_17": "the dealer's drawing rule",
     "dealer_blackjack_takes": "what a dealer blackjack takes (all stakes: no hole card, doubles and splits lost too)",
+    "hole_card": "the dealer's hole card: none, or checked for a blackjack before the players act (peek: "
+    "his blackjack then takes the original stakes only)",
     "blackjack_payout": "what a player's blackjack wins",
     "split_21_is_blackjack": "a two-card 21 after a split paid as a blackjack",
     "min_stand_total": "hands below it must draw",
@@ -239,6 +241,29 @@ def not_honoured(rules: RuleSet) -> list[dict[str, str]]:
             }
         )
     return out
+
+
+NOT_ANALYSABLE: dict[str, dict[object, str]] = {
+    "hole_card": {
+        "peek_ace": N_(
+            "hole_card = 'peek_ace' cannot be analysed: the analysis has the dealer check his hole card "
+            "for every blackjack (peek) or for none (none), not with an ace up only"
+        ),
+    },
+}
+"""Rule values the figures cannot be computed for, with the reason: a rule set holding one is
+refused by the analysis (never analysed as if it said something else)."""
+
+
+def not_analysable(rules: RuleSet) -> list[tuple[str, str]]:
+    """(field, why) for each value of ``rules`` the analysis cannot compute figures for (see
+    :data:`NOT_ANALYSABLE`; ``why`` is the message, in English)."""
+    return [
+        (name, why)
+        for name, values in NOT_ANALYSABLE.items()
+        for value, why in values.items()
+        if getattr(rules, name) == value
+    ]
 
 
 def check_classification() -> list[str]:

@@ -17,9 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from spec_engine.analysis.calc import UpcardFigures, all_upcards
-from spec_engine.analysis.model import TEXT_VALUES, UNLIMITED_NOTE, USED, game_of, not_honoured, odds_key
+from spec_engine.analysis.model import (
+    TEXT_VALUES,
+    UNLIMITED_NOTE,
+    USED,
+    game_of,
+    not_analysable,
+    not_honoured,
+    odds_key,
+)
 from spec_engine.errors import InputError
-from spec_engine.i18n import N_
+from spec_engine.i18n import N_, _
 from spec_engine.rules import RuleSet
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -61,7 +69,7 @@ METHOD = N_(
 )
 
 PEEK_NOTE = N_("analysed as a peek game: the dealer checks for blackjack first")
-"""The note of figures analysed as a peek game (``odds(rules, peek=True)``)."""
+"""The note of figures analysed as a peek game (a rule set whose ``hole_card`` is ``peek``)."""
 BANKER_NOTE = N_("banker's edge: what the bank wins per unit the players stake, the players playing basic strategy")
 """The note of a rule set whose players bank."""
 SHARED_BANK_NOTE = N_(
@@ -184,10 +192,15 @@ class Odds:
         )
 
 
-def odds(rules: RuleSet, *, peek: bool = False) -> Odds:
-    """The exact figures of ``rules`` (see :data:`METHOD`). ``peek``: analyse the game as if the
-    dealer checked for blackjack before the players play (a US hole-card game, for comparison
-    with published figures; the rule set's own ``dealer_blackjack_takes`` then does not apply)."""
+def odds(rules: RuleSet) -> Odds:
+    """The exact figures of ``rules`` (see :data:`METHOD`). Where its ``hole_card`` is ``peek`` the
+    game is analysed as a peek game: the dealer checks for blackjack before the players play (a
+    US hole-card game; ``dealer_blackjack_takes`` then does not apply: only original stakes exist
+    at the check). A value the analysis cannot compute (:data:`~spec_engine.analysis.model.NOT_ANALYSABLE`:
+    ``peek_ace``) is refused, naming its field."""
+    for name, why in not_analysable(rules):
+        raise InputError(_(why), field=name)
+    peek = rules.hole_card == "peek"
     game = game_of(rules)
     ups = all_upcards(game, peek=peek)
     basic = _figures(ups, "td")
@@ -211,7 +224,7 @@ def odds(rules: RuleSet, *, peek: bool = False) -> Odds:
         not_honoured=tuple(not_honoured(rules)),
         banker_edge_percent=banker,
         fields_used=tuple(sorted(USED)),
-        key=odds_key(rules) + ("-peek" if peek else ""),
+        key=odds_key(rules),
         notes=tuple(notes),
     )
 

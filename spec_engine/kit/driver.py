@@ -35,6 +35,7 @@ Actions (``act``)::
     hit | stand     box, [by]
     double | split  box, [declining: list of bettors], [by]
     surrender       box, [by]
+    close_surrender the dealer closes early surrender and checks his hole card (a hole-card game)
     misdeal         [to_box]: the next card dealt to a box out of turn, or (no box) exposed
     forget_insurance_call
     play_absent     box: the dealer plays the hand of a bettor who left
@@ -94,6 +95,7 @@ ACTIONS = (
     "double",
     "split",
     "surrender",
+    "close_surrender",
     "misdeal",
     "play_absent",
     *sorted(TABLE_ACTIONS),
@@ -528,6 +530,8 @@ class EngineDriver:
             rnd.take_even_money(args["box"], args["bettor"])
         elif action == "close_insurance":
             rnd.close_insurance()
+        elif action == "close_surrender":
+            rnd.close_surrender()
         elif action == "forget_insurance_call":
             rnd.forget_insurance_call()
         elif action in ("hit", "stand", "surrender"):

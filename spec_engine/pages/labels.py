@@ -52,6 +52,7 @@ LABELS: dict[str, str] = {
     "surrender_after_split": N_("Surrender after a split"),
     "dealer_stands_soft_17": N_("Dealer on soft 17 (S17 / H17)"),
     "dealer_plays_when_all_bust": N_("Dealer draws when every hand is settled"),
+    "hole_card": N_("Dealer's hole card"),
     "blackjack_payout": N_("Blackjack pays"),
     "pay_blackjack_immediately": N_("Blackjack paid at once (against a low card)"),
     "blackjack_paid_first": N_("Waiting blackjacks paid first"),

@@ -429,6 +429,11 @@ def close_insurance(play: Play) -> None:
     play.act("close_insurance")
 
 
+@when("early surrender closes")
+def close_surrender(play: Play) -> None:
+    play.act("close_surrender")
+
+
 # ---------------------------------------------------------------- Then: refusals
 CITATIONS_ENV = "BLACKJACK_SPEC_CITATIONS"
 """``contains``: a refusal passes when the expected clause is among those it cites (a declared,
@@ -537,7 +542,7 @@ def insurance_offered(play: Play, neg: str | None) -> None:
     assert offered != bool(neg), f"log: {play.events()}"
 
 
-@then(parsers.re(r"the round is (?P<phase>over|betting|insurance|playing)"))
+@then(parsers.re(r"the round is (?P<phase>over|betting|insurance|surrender|playing)"))
 def round_phase(play: Play, phase: str) -> None:
     assert play.driver.phase() == {"over": "done"}.get(phase, phase)
 

@@ -104,7 +104,7 @@ class NotModelled:
 
     @property
     def needs(self) -> str:
-        """What the engine would need, as the data write it: ``hole_card = "peek"`` or ``offer_cut``."""
+        """What the engine would need, as the data write it: ``max_split_hands = 4`` or ``double_for_less``."""
         if self.action:
             return self.action
         literal = json.dumps(self.value) if isinstance(self.value, (str, bool)) else str(self.value)

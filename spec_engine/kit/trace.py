@@ -21,9 +21,8 @@ Three sources meet here:
 
       [[not_modelled]]
       clause = "XX-12"
-      rule = "hole_card"
-      value = "peek"
-      reason = "the dealer takes a hole card and peeks for a blackjack; the engine deals it after the players"
+      action = "double_for_less"
+      reason = "the player may double for less than his stake; the engine's double matches the stake"
 
 :func:`gate_problems` is the traceability gate (every clause has a scenario, an exemption or
 a not-modelled entry, every tag names a clause, no game rule is exempt, ...);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 6.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 7.0; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -20,7 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '6.0';
+const PROTOCOL = '7.0';
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'misdeal', 'play_absent',
   'announce_closing', 'change_dealer', 'claim', 'cut', 'leave', 'session_play', 'session_round', 'shuffle'];

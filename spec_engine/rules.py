@@ -115,8 +115,8 @@ class RuleSet:
         "offered it when nobody did (a new table, the dealer took the card, the cut card came out with "
         "the round's last card, a house reshuffle): the first box, at the dealer's left; the player "
         "at the dealer's right (the highest seat taken, else the last box); the first player seated "
-        "(the first of the seats in the order given, else the first box); or, at the table's first "
-        "shuffle, the first player seated and after it the player at the dealer's right.",
+        "(the first seat listed; seats mapped to their players, by box; else the first box); or, at "
+        "the table's first shuffle, the first player seated and after it the player at the dealer's right.",
         "choice",
         ("first_box", "dealer_right", "first_player", "first_player_then_dealer_right"),
     )

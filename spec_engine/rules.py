@@ -90,7 +90,7 @@ class RuleSet:
     )
     cut_card_share: Fraction | None = _rule(
         "Share of the shoe's cards placed behind the cut card, whatever the number of decks (the "
-        "texts' \"about a quarter\"); the engine places it behind that share of the cards the shoe "
+        'texts\' "about a quarter"); the engine places it behind that share of the cards the shoe '
         "holds when it is cut, rounded down to a whole card (1/4 of 312 cards: 78; of 260: 65). "
         "None: the cut card is placed by a number of cards (cut_card_from_end, cut_card_per_participant), "
         "with which a share cannot be combined.",
@@ -371,7 +371,10 @@ def cut_card_conflict(rules: RuleSet) -> str | None:
         return None
     shown = f"{share.numerator}/{share.denominator}"
     if not 0 < share < 1:
-        return _("cut_card_share = {share}: the cut card lies behind a share of the cards greater than 0 and less than 1", share=shown)
+        return _(
+            "cut_card_share = {share}: the cut card lies behind a share of the cards greater than 0 and less than 1",
+            share=shown,
+        )
     for other in CUT_CARD_PLACES:
         if getattr(rules, other) is not None:
             return _(

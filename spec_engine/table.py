@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from fractions import Fraction
 from typing import Any, Final, cast
 
 from spec_engine import events as ev
@@ -316,7 +316,7 @@ class Table:
         """Burn ``count`` cards (fewer if the shoe holds fewer). A burnt card that brings the cut
         card out says so (``cut_card_out``); the dealer took it, so the next cut goes to the
         first box, and the next round waits for a new shuffle."""
-        for _ in range(min(count, self.shoe.remaining)):
+        for _burnt in range(min(count, self.shoe.remaining)):
             out = self.shoe.cut_card_out
             card = self.shoe.draw()
             self.tray.append(card)

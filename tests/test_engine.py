@@ -352,7 +352,9 @@ def _offers(rule: str, seated: object, box_out: bool) -> tuple[int | None, int |
         ("first_player_then_dealer_right", [3, 2, 6], (3, 6, 6)),
     ],
 )
-def test_the_cut_without_a_receiver_goes_where_the_rule_set_says(rule: str, seated: object, offers: tuple[int, ...]) -> None:
+def test_the_cut_without_a_receiver_goes_where_the_rule_set_says(
+    rule: str, seated: object, offers: tuple[int, ...]
+) -> None:
     """cut_without_receiver: at a new table, after a shoe whose cut card the dealer took, and
     after a house reshuffle (never to the last shoe's receiver)."""
     assert _offers(rule, seated, box_out=False) == offers
@@ -377,7 +379,10 @@ def test_a_cut_card_at_a_share_of_the_cards_follows_the_shoe(decks: int, behind:
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"cut_card_share": Fraction(1, 4)}, "cut_card_share = 1/4 and cut_card_from_end = 104: the cut card is placed"),
+        (
+            {"cut_card_share": Fraction(1, 4)},
+            "cut_card_share = 1/4 and cut_card_from_end = 104: the cut card is placed",
+        ),
         (
             {"cut_card_share": Fraction(1, 4), "cut_card_from_end": None, "cut_card_per_participant": 3},
             "and cut_card_per_participant = 3",
@@ -386,7 +391,9 @@ def test_a_cut_card_at_a_share_of_the_cards_follows_the_shoe(decks: int, behind:
         ({"cut_card_share": Fraction(0), "cut_card_from_end": None}, "greater than 0 and less than 1"),
     ],
 )
-def test_a_share_of_the_cards_beside_a_number_or_out_of_range_is_refused(changes: dict[str, object], words: str) -> None:
+def test_a_share_of_the_cards_beside_a_number_or_out_of_range_is_refused(
+    changes: dict[str, object], words: str
+) -> None:
     with pytest.raises(InputError, match=re.escape(words)) as refused:
         Table(ruleset("UY").with_values(**changes), seed=1, participants=3)
     assert refused.value.field == "cut_card_share"
@@ -397,7 +404,9 @@ def test_a_rule_set_file_with_a_share_beside_a_number_is_refused(tmp_path: Path)
 
     text = (RULESET_DIR / "uy.toml").read_text(encoding="utf-8")
     path = tmp_path / "uy.toml"
-    path.write_text(re.sub(r'(?m)^cut_card_share = \{ value = "none"', 'cut_card_share = { value = "1/4"', text), encoding="utf-8")
+    path.write_text(
+        re.sub(r'(?m)^cut_card_share = \{ value = "none"', 'cut_card_share = { value = "1/4"', text), encoding="utf-8"
+    )
     with pytest.raises(InputError, match="not both") as refused:
         parse_ruleset(path)
     assert refused.value.field == "uy.toml [cut_card_share]"

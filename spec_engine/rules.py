@@ -33,6 +33,7 @@ from typing import Any
 
 from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids, rulebook_name
 from spec_engine.errors import InputError
+from spec_engine.i18n import _
 
 BASES = ("stated", "interpretation", "not stated")
 ORDERS = ("ascending", "descending")
@@ -87,6 +88,14 @@ class RuleSet:
     cut_card_per_participant: int | None = _rule(
         "Cards behind the cut card per participant at the table, when it depends on them.", "int?"
     )
+    cut_card_share: Fraction | None = _rule(
+        "Share of the shoe's cards placed behind the cut card, whatever the number of decks (the "
+        'texts\' "about a quarter"); the engine places it behind that share of the cards the shoe '
+        "holds when it is cut, rounded down to a whole card (1/4 of 312 cards: 78; of 260: 65). "
+        "None: the cut card is placed by a number of cards (cut_card_from_end, cut_card_per_participant), "
+        "with which a share cannot be combined.",
+        "ratio?",
+    )
     min_cut: int | None = _rule("The player's cut must leave at least this many cards on each side.", "int?", least=1)
     last_round_on_cut_card: bool = _rule(
         "The round in which the cut card comes out is completed and is the shoe's last.", "bool"
@@ -100,6 +109,22 @@ class RuleSet:
         "round (else the first box), or any player who wishes.",
         "choice",
         ("cut_card_receiver", "any_player"),
+    )
+    cut_without_receiver: str = _rule(
+        "Where the cut goes to the one who would have received the cut card (cut_offered_to), who is "
+        "offered it when nobody did (a new table, the dealer took the card, the cut card came out with "
+        "the round's last card, a house reshuffle): the first box, at the dealer's left; the player "
+        "at the dealer's right (the highest seat taken, else the last box); the first player seated "
+        "(the first seat listed; seats mapped to their players, by box; else the first box); or, at "
+        "the table's first shuffle, the first player seated and after it the player at the dealer's right.",
+        "choice",
+        ("first_box", "dealer_right", "first_player", "first_player_then_dealer_right"),
+    )
+    house_reshuffle: bool = _rule(
+        "The house may shuffle the shoe between any two rounds, before the cut card has come out (else "
+        "the shoe is shuffled only once the cut card has come out); after such a reshuffle nobody "
+        "received the cut card, and the cut goes as cut_without_receiver says.",
+        "bool",
     )
     announce_last_round: bool = _rule(
         "The dealer announces the last round of the shoe when the cut card comes out.", "bool"
@@ -344,6 +369,35 @@ class RuleSet:
         return dataclasses.replace(self, citations=cites, **changes)
 
 
+CUT_CARD_PLACES = ("cut_card_from_end", "cut_card_per_participant")
+"""The rules placing the cut card by a number of cards, which a share (``cut_card_share``) excludes."""
+
+
+def cut_card_conflict(rules: RuleSet) -> str | None:
+    """Why ``rules`` cannot place the cut card at its share of the cards (``cut_card_share``: a
+    share outside 0 to 1, or a share beside a number of cards), or ``None``. A rule-set file
+    holding one is refused, and so is a table under rules changed to one."""
+    share = rules.cut_card_share
+    if share is None:
+        return None
+    shown = f"{share.numerator}/{share.denominator}"
+    if not 0 < share < 1:
+        return _(
+            "cut_card_share = {share}: the cut card lies behind a share of the cards greater than 0 and less than 1",
+            share=shown,
+        )
+    for other in CUT_CARD_PLACES:
+        if getattr(rules, other) is not None:
+            return _(
+                "cut_card_share = {share} and {other} = {value}: the cut card is placed at a share of the "
+                "cards or by a number of cards, not both",
+                share=shown,
+                other=other,
+                value=getattr(rules, other),
+            )
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Difference:
     """How rule sets differ on one rule: the one definition every comparison shares (the rules
@@ -437,6 +491,7 @@ ALSO_TOPICS: dict[str, tuple[str, ...]] = {
     "behind_may_decline_double": ("doubling",),
     "behind_may_decline_split": ("splitting",),
     "cut_offered_to": ("procedure",),
+    "cut_without_receiver": ("procedure",),
     "surrender_after_split": ("splitting",),
     "hole_card": ("dealing", "insurance"),
 }
@@ -554,7 +609,11 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
                 field=where,
             )
         citations[key] = Citation(basis, tuple(clauses), note)
-    return RuleSet(id=meta["id"], citations=citations, **values)
+    made = RuleSet(id=meta["id"], citations=citations, **values)
+    conflict = cut_card_conflict(made)
+    if conflict is not None:
+        raise InputError(conflict, field=f"{name} [cut_card_share]")
+    return made
 
 
 RULESET_DIR = DATA / "rulesets"

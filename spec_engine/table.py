@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from fractions import Fraction
 from typing import Any, Final, cast
 
 from spec_engine import events as ev
@@ -17,8 +18,9 @@ from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
 from spec_engine.game import Phase, Round, _Accepted, given_items, limits_input, limits_refusal, seat_holders
+from spec_engine.i18n import _
 from spec_engine.policy import Policy, simple_policy
-from spec_engine.rules import RuleSet
+from spec_engine.rules import RuleSet, cut_card_conflict
 
 _INSURANCE: Final = Phase.INSURANCE  # (an enum member's lookup costs a call; Final: a C variable compiled)
 _DONE: Final = Phase.DONE
@@ -36,6 +38,12 @@ def _bet(given: object) -> tuple[object, object, object]:
     """A bet given to :meth:`Table.play`: (box, bettor, amount), or the refusal naming ``bets``."""
     box, bettor, amount = given_items((given,), "bets", 3, "box, bettor, amount")[0]
     return box, bettor, amount
+
+
+def share_of_cards(share: Fraction, cards: int) -> int:
+    """The cards behind a cut card placed at ``share`` of ``cards`` (``cut_card_share``): the
+    share rounded down to a whole card, the engine's reading of "about a quarter"."""
+    return share.numerator * cards // share.denominator
 
 
 def people_at(rules: RuleSet, players: int) -> int:
@@ -91,6 +99,9 @@ class Table:
             raise RuleViolation(
                 refusal[1], clauses=rules.cite(refusal[0]), rule=refusal[0], action="table", state="limits"
             )
+        conflict = cut_card_conflict(rules)
+        if conflict is not None:
+            raise InputError(conflict, field="cut_card_share")
         if participants is None and rules.cut_card_per_participant is not None:
             raise InputError(
                 "the cut card is placed by the number of people at the table "
@@ -122,6 +133,9 @@ class Table:
             self.players = participants - people_at(rules, 0)
         self.seated: AbstractSet[int] | Mapping[int, str] | None = None
         """The seats taken (see :meth:`seat`)."""
+        self.seat_order: tuple[int, ...] = ()
+        """The seats taken, the first player seated first: as given where the seats are listed, by box
+        where they are mapped to the players (or given as a set, which has no order)."""
         self.special_max = dict(special_max or {})
         self.log: list[Event] = []
         self.tray: list[Card] = list(DECK) * rules.decks
@@ -153,8 +167,9 @@ class Table:
         self._stacked = [list(cards) for cards in shoes]
         self._after_cut = stacked_after_cut
         self._rotate = True
+        self._offered = False  # (whether a cut was offered yet: the table's first is at a new table)
         self.auto_cut = auto_cut
-        self.shuffle()
+        self._shuffle()
 
     def seat(self, seated: object) -> None:
         """Who sits where from the next round on (as ``seated`` at the start): between rounds,
@@ -162,6 +177,13 @@ class Table:
         if self._round_open:
             raise InputError("a round is under way: the players change seats between rounds", field="seated")
         seat_holders(self.rules, seated)  # (refused here, not at the next round)
+        self.seat_order = (
+            ()
+            if seated is None
+            else tuple(sorted(cast(Iterable[int], seated)))
+            if isinstance(seated, (Mapping, AbstractSet))
+            else tuple(cast(Iterable[int], seated))
+        )
         self.seated = (
             dict(seated)
             if isinstance(seated, Mapping)
@@ -176,9 +198,23 @@ class Table:
 
     def shuffle(self) -> None:
         """Gather the shoe and the discards, shuffle (or take the next stacked shoe) and
-        offer the cut. Between rounds only: a round under way holds cards on the table."""
+        offer the cut. Between rounds only: a round under way holds cards on the table. Before
+        the cut card has come out it is the house's reshuffle, where the rule set allows one
+        (``house_reshuffle``): nobody received the cut card, and the cut is offered as
+        ``cut_without_receiver`` says."""
         if self._round_open:
             raise InputError("a round is under way: the shoe is shuffled between rounds", field="action")
+        if not self.shoe.cut_card_out:
+            if not self.rules.house_reshuffle:
+                raise self._refuse(
+                    "house_reshuffle",
+                    _("the cut card has not come out: the shoe is shuffled again only once it has"),
+                    "shuffle",
+                )
+            self.last_cut_box = self.last_cut_player = None
+        self._shuffle()
+
+    def _shuffle(self) -> None:
         cards = self.shoe.cards() + self.tray
         self.tray = []
         self._rotate = True
@@ -191,6 +227,7 @@ class Table:
         self.shoe.load(cards)
         self.log.append(ev.shuffle(len(cards)))
         receiver = self._receiver(None)
+        self._offered = True
         self.cut_offer = receiver
         self.awaiting_cut = True
         self.log.append(ev.offer_cut(receiver))
@@ -203,8 +240,8 @@ class Table:
         received the cut card (else ``None``: any player). ``box``: the round's receiver when the
         cut card came out in the round under way (a refill), else the last one's. Where the seats
         name him, the cut goes to the box that player sits at now (players change seats, CL-14.1
-        names a player); failing a receiver (none yet, the dealer took the card, or he plays no
-        more), to the first box, at the dealer's left."""
+        names a player); failing a receiver (none yet, the dealer took the card, a house
+        reshuffle, or he plays no more), to the box ``cut_without_receiver`` names."""
         if self.rules.cut_offered_to != "cut_card_receiver":
             return None
         if box is None:
@@ -212,7 +249,21 @@ class Table:
             seated = self.seated
             if player is not None and isinstance(seated, Mapping):
                 box = next((number for number, name in seated.items() if name == player), None)
-        return box or 1
+        return box or self._without_receiver()
+
+    def _without_receiver(self) -> int:
+        """The box offered the cut when nobody received the cut card (``cut_without_receiver``):
+        the first box; the dealer's right (the highest seat taken, else the last box); the first
+        player seated (the first seat given, else the first box); or the first player seated at
+        the table's first shuffle and the dealer's right after it."""
+        rule = self.rules.cut_without_receiver
+        if rule == "first_player_then_dealer_right":
+            rule = "dealer_right" if self._offered else "first_player"
+        if rule == "dealer_right":
+            return max(self.seat_order) if self.seat_order else self.rules.max_boxes
+        if rule == "first_player" and self.seat_order:
+            return self.seat_order[0]
+        return 1
 
     @staticmethod
     def _stack(top: list[Card], cards: list[Card]) -> list[Card]:
@@ -249,6 +300,8 @@ class Table:
         if self._rotate:  # (a shoe stacked "once cut" is already in its order after the cut)
             self.shoe.rotate(at)
         behind = rules.cut_card_from_end
+        if rules.cut_card_share is not None:
+            behind = share_of_cards(rules.cut_card_share, size)
         if rules.cut_card_per_participant is not None:
             assert self.participants is not None  # required with a cut card per participant
             behind = rules.cut_card_per_participant * self.participants
@@ -263,7 +316,7 @@ class Table:
         """Burn ``count`` cards (fewer if the shoe holds fewer). A burnt card that brings the cut
         card out says so (``cut_card_out``); the dealer took it, so the next cut goes to the
         first box, and the next round waits for a new shuffle."""
-        for _ in range(min(count, self.shoe.remaining)):
+        for _burnt in range(min(count, self.shoe.remaining)):
             out = self.shoe.cut_card_out
             card = self.shoe.draw()
             self.tray.append(card)
@@ -327,7 +380,7 @@ class Table:
                 raise self._refuse(
                     "last_round_on_cut_card", "the cut card is out: the shoe must be shuffled and cut", "new_round"
                 )
-            self.shuffle()
+            self._shuffle()
         if self.awaiting_cut:
             raise InputError(f"the shoe waits for the cut (offered to box {self.cut_offer or 'any'})", field="cut")
         if self._closing == 0:

@@ -22,6 +22,7 @@ from spec_engine.rules import show_value
 NONE_WORDS: dict[str, str] = {
     "cut_card_from_end": N_("no fixed number"),
     "cut_card_per_participant": N_("not by the participants"),
+    "cut_card_share": N_("not a share of the cards"),
     "min_cut": N_("no least cut"),
     "max_bets_per_box": N_("no limit"),
     "max_bets_unseated_box": N_("as any box"),
@@ -46,6 +47,12 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "cut_offered_to": {
         "cut_card_receiver": N_("the player the cut card reached"),
         "any_player": N_("any player who wishes"),
+    },
+    "cut_without_receiver": {
+        "first_box": N_("the first box, at the dealer's left"),
+        "dealer_right": N_("the player at the dealer's right"),
+        "first_player": N_("the first player seated"),
+        "first_player_then_dealer_right": N_("the first player seated at a new table, then the dealer's right"),
     },
     "unseated_box_decider": {"largest_bet": N_("the largest bet"), "first_bettor": N_("the first bettor")},
     "bet_behind_consent": {
@@ -155,6 +162,7 @@ amount of money or a payout ratio, read after the rule's name (``Bets in multipl
 SHARE_OF: dict[str, Callable[[], str]] = {
     "insurance_max": lambda: pgettext("share of", "the stake"),
     "insurance_min_of_table_min": lambda: pgettext("share of", "the table minimum"),
+    "cut_card_share": lambda: pgettext("share of", "the cards"),
 }
 """A fraction of something, said with it (:func:`share_of`): ``half the stake``."""
 

@@ -285,6 +285,133 @@ def test_the_shoe_is_shuffled_between_rounds_only() -> None:
     assert refused.value.field == "action" and table.shuffles == before + 1
 
 
+def test_the_house_reshuffles_before_the_cut_card_only_where_the_rule_set_allows_it() -> None:
+    """house_reshuffle: the club shuffles when the cut card comes out and at no other time
+    (CL-14.2, CL-ANX-4): a shuffle before is refused, naming the rule and its clauses, and nothing
+    changes; Uruguay's management may change the packs when it sees fit (UY-23)."""
+    table = Table(ruleset("CL"), seed=3, min_bet=10, max_bet=500, participants=3)
+    table.play([(1, "P1", 10)])
+    before = (table.shuffles, len(table.log), table.shoe.remaining)
+    with pytest.raises(RuleViolation) as refused:
+        table.shuffle()
+    assert refused.value.rule == "house_reshuffle" and refused.value.clauses == ("CL-14.2", "CL-ANX-4")
+    assert "cut card has not come out" in str(refused.value)
+    assert (table.shuffles, len(table.log), table.shoe.remaining) == before
+    table = Table(ruleset("UY"), seed=3, min_bet=10, max_bet=500)
+    table.play([(1, "P1", 10)])
+    table.shuffle()
+    assert table.shuffles == 2
+
+
+def test_a_shuffle_once_the_cut_card_came_out_is_no_house_reshuffle() -> None:
+    """Where the house may not reshuffle, the shuffle after the cut card came out (here with a
+    burn at a change of dealer) is the one the text asks for."""
+    rules = ruleset("CL").with_values(burn_on_dealer_change=200)
+    table = Table(rules, seed=3, min_bet=10, max_bet=500, participants=3, auto_cut=False)
+    table.cut(60)
+    table.change_dealer()
+    assert table.shoe.cut_card_out
+    table.shuffle()
+    assert table.shuffles == 2 and table.cut_offer == 1
+
+
+def _offers(rule: str, seated: object, box_out: bool) -> tuple[int | None, int | None, int | None]:
+    """Under CZ with ``cut_without_receiver`` set to ``rule``: the box offered the cut at a new
+    table; after a shoe whose cut card box 2 received (``box_out``) or the dealer took; and after
+    a house reshuffle."""
+    rules = ruleset("CZ").with_values(cut_without_receiver=rule, cut_card_from_end=258, burn_after_shuffle=0)
+    table = Table(rules, seed=1, seated=seated, auto_cut=False, stacked_after_cut=True, shoes=[[]])
+    first = table.cut_offer
+    table.cut(52)
+    rnd = table.new_round()
+    rnd.place_bet(2, "P1", 10)
+    # (the cut card moved: out with the dealer's first card, box 2's second card is the one behind
+    # it; or out with box 2's second card, and the dealer's second card is the one behind it)
+    table.shoe.cut_remaining = table.shoe.remaining - (2 if box_out else 3)
+    rnd.deal()
+    while rnd.phase is not Phase.DONE:
+        rnd.stand(2)
+    table.finish(rnd)
+    table.shuffle()
+    after_shoe = table.cut_offer
+    table.cut(52)
+    table.shuffle()  # a house reshuffle: nobody received the cut card
+    return first, after_shoe, table.cut_offer
+
+
+@pytest.mark.parametrize(
+    ("rule", "seated", "offers"),
+    [
+        ("first_box", None, (1, 1, 1)),
+        ("first_box", [5, 3], (1, 1, 1)),
+        ("dealer_right", None, (7, 7, 7)),  # no seat known: the last box
+        ("dealer_right", [2, 5, 3], (5, 5, 5)),
+        ("first_player", [5, 2, 3], (5, 5, 5)),  # listed: the first given
+        ("first_player", {5: "A", 2: "P1"}, (2, 2, 2)),  # mapped: by box
+        ("first_player", None, (1, 1, 1)),
+        ("first_player_then_dealer_right", [3, 2, 6], (3, 6, 6)),
+    ],
+)
+def test_the_cut_without_a_receiver_goes_where_the_rule_set_says(
+    rule: str, seated: object, offers: tuple[int, ...]
+) -> None:
+    """cut_without_receiver: at a new table, after a shoe whose cut card the dealer took, and
+    after a house reshuffle (never to the last shoe's receiver)."""
+    assert _offers(rule, seated, box_out=False) == offers
+
+
+def test_after_a_house_reshuffle_the_last_receiver_is_not_offered_the_cut() -> None:
+    """The receiver of the cut card is offered the cut after the shoe it ended; a house reshuffle
+    of the next shoe has no receiver, and the cut goes to the first box (CZ)."""
+    assert _offers("first_box", [1, 2], box_out=True) == (1, 2, 1)
+
+
+@pytest.mark.parametrize(("decks", "behind"), [(6, 78), (5, 65), (4, 52), (3, 39)])
+def test_a_cut_card_at_a_share_of_the_cards_follows_the_shoe(decks: int, behind: int) -> None:
+    """cut_card_share: a quarter of the cards, whatever the decks, rounded down to a whole card."""
+    rules = ruleset("UY").with_values(decks=decks, cut_card_from_end=None, cut_card_share=Fraction(1, 4))
+    table = Table(rules, seed=1)
+    assert [e.total for e in table.log if e.type == "cut_card"] == [behind]
+    thirds = ruleset("UY").with_values(cut_card_from_end=None, cut_card_share=Fraction(1, 3))
+    assert [e.total for e in Table(thirds, seed=1).log if e.type == "cut_card"] == [86]  # 260 / 3 = 86.67
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        (
+            {"cut_card_share": Fraction(1, 4)},
+            "cut_card_share = 1/4 and cut_card_from_end = 104: the cut card is placed",
+        ),
+        (
+            {"cut_card_share": Fraction(1, 4), "cut_card_from_end": None, "cut_card_per_participant": 3},
+            "and cut_card_per_participant = 3",
+        ),
+        ({"cut_card_share": Fraction(1), "cut_card_from_end": None}, "greater than 0 and less than 1"),
+        ({"cut_card_share": Fraction(0), "cut_card_from_end": None}, "greater than 0 and less than 1"),
+    ],
+)
+def test_a_share_of_the_cards_beside_a_number_or_out_of_range_is_refused(
+    changes: dict[str, object], words: str
+) -> None:
+    with pytest.raises(InputError, match=re.escape(words)) as refused:
+        Table(ruleset("UY").with_values(**changes), seed=1, participants=3)
+    assert refused.value.field == "cut_card_share"
+
+
+def test_a_rule_set_file_with_a_share_beside_a_number_is_refused(tmp_path: Path) -> None:
+    from spec_engine.rules import RULESET_DIR, parse_ruleset
+
+    text = (RULESET_DIR / "uy.toml").read_text(encoding="utf-8")
+    path = tmp_path / "uy.toml"
+    path.write_text(
+        re.sub(r'(?m)^cut_card_share = \{ value = "none"', 'cut_card_share = { value = "1/4"', text), encoding="utf-8"
+    )
+    with pytest.raises(InputError, match="not both") as refused:
+        parse_ruleset(path)
+    assert refused.value.field == "uy.toml [cut_card_share]"
+
+
 @pytest.mark.parametrize("by", [5, "", ["P1"]])
 def test_a_decision_by_anything_but_a_bettor_name_is_an_input_error(by: object) -> None:
     """``by`` names a bettor: a number, an empty name or a list is bad input on ``by``, not a

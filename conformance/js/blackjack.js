@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 6.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 7.0; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -20,7 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '6.1';
+const PROTOCOL = '7.0';
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'close_surrender', 'misdeal',
   'play_absent',
@@ -1332,15 +1332,30 @@ class Table {
     this.stacked = shoes.map((cards) => cards.slice());
     this.afterCut = afterCut;
     this.rotate = true;
-    this.shuffle();
+    this.offered = false; // whether a cut was offered yet: the table's first is at a new table
+    const conflict = cutCardConflict(this.r);
+    if (conflict) throw bad('cut_card_share', conflict);
+    this.shuffleShoe();
   }
 
   get cutCardOut() { return this.shoe.cutRemaining !== null && this.shoe.cards.length <= this.shoe.cutRemaining; }
 
   refuse(rule, message) { return Round.prototype.refuse.call(this, rule, message); }
 
+  // A shuffle asked for between rounds: before the cut card has come out it is the house's
+  // reshuffle (house_reshuffle), after which nobody received the cut card.
   shuffle() {
     if (this.roundOpen) throw bad('action', 'a round is under way: the shoe is shuffled between rounds');
+    if (!this.cutCardOut) {
+      if (!this.r.house_reshuffle) {
+        throw this.refuse('house_reshuffle', 'the cut card has not come out: the shoe is shuffled again only once it has');
+      }
+      this.lastCutBox = this.lastCutPlayer = null;
+    }
+    this.shuffleShoe();
+  }
+
+  shuffleShoe() {
     let cards = [...this.shoe.cards, ...this.tray];
     this.tray = [];
     this.rotate = true;
@@ -1351,6 +1366,7 @@ class Table {
     this.shoe = { cards, cutRemaining: null };
     this.log.push({ type: 'shuffle', total: cards.length });
     const receiver = this.receiver(null);
+    this.offered = true;
     this.cutOffer = receiver;
     this.awaitingCut = true;
     this.log.push(receiver === null ? { type: 'offer_cut' } : { type: 'offer_cut', box: receiver });
@@ -1363,7 +1379,7 @@ class Table {
   // The box offered the cut where it goes to the one who would have received the cut card (else
   // null: any player): `box`, this round's receiver (a refill), else the last one's; where the
   // seats name him, the box that player sits at now; failing one (none, the dealer, he plays no
-  // more), box 1.
+  // more, a house reshuffle), the box cut_without_receiver names.
   receiver(box) {
     if (this.r.cut_offered_to !== 'cut_card_receiver') return null;
     if (box === null) {
@@ -1373,7 +1389,21 @@ class Table {
         for (const [number, name] of this.seated) if (name === this.lastCutPlayer) box = number;
       }
     }
-    return box || 1;
+    return box || this.withoutReceiver();
+  }
+
+  // The box offered the cut when nobody received the cut card (cut_without_receiver): the first
+  // box; the dealer's right (the highest seat taken, else the last box); the first player seated
+  // (listed seats in their order, mapped ones by box; else box 1); or the first player seated at
+  // the table's first shuffle and the dealer's right after it.
+  withoutReceiver() {
+    let rule = this.r.cut_without_receiver;
+    if (rule === 'first_player_then_dealer_right') rule = this.offered ? 'dealer_right' : 'first_player';
+    const order = this.seated instanceof Map ? [...this.seated.keys()].sort((a, b) => a - b)
+      : this.seated ? [...this.seated] : [];
+    if (rule === 'dealer_right') return order.length ? Math.max(...order) : this.r.max_boxes;
+    if (rule === 'first_player' && order.length) return order[0];
+    return 1;
   }
 
   // A stacked shoe: the cards given first, then the table's other cards deck after deck,
@@ -1406,6 +1436,10 @@ class Table {
     let cards = this.shoe.cards;
     if (this.rotate) cards = [...cards.slice(at), ...cards.slice(0, at)];
     let behind = this.r.cut_card_from_end;
+    if (this.r.cut_card_share !== null) {
+      const share = ratio(this.r.cut_card_share); // behind that share of the cards, rounded down
+      behind = Number((share.n * BigInt(size)) / share.d);
+    }
     if (this.r.cut_card_per_participant !== null) behind = this.r.cut_card_per_participant * this.participants;
     this.shoe = { cards, cutRemaining: behind };
     this.awaitingCut = false;
@@ -1773,6 +1807,23 @@ function seatsOf(given, rules) {
     seated.set(Number(key), name);
   }
   return seated;
+}
+
+// Why the rule set cannot place its cut card at its share of the cards (cut_card_share: a share
+// outside 0 to 1, or beside a number of cards), or null.
+function cutCardConflict(r) {
+  if (r.cut_card_share === null) return null;
+  const share = ratio(r.cut_card_share);
+  const shown = `${share.n}/${share.d}`;
+  if (share.n <= 0n || share.n >= share.d) {
+    return `cut_card_share = ${shown}: the cut card lies behind a share of the cards greater than 0 and less than 1`;
+  }
+  for (const other of ['cut_card_from_end', 'cut_card_per_participant']) {
+    if (r[other] !== null) {
+      return `cut_card_share = ${shown} and ${other} = ${r[other]}: the cut card is placed at a share of the cards or by a number of cards, not both`;
+    }
+  }
+  return null;
 }
 
 // A rule set with some values changed, written as in the rule-set files: a changed value

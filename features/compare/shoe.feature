@@ -215,6 +215,57 @@ Feature: The shoe compared across the regulations
       | reg | moved             | place | shoe                       | announced     | the next bet                                              | basis                                                                   |
       | IT  | cut_card_from_end | 305   | 2C 3C 4C 5C 6C TS 7D 9H KC | not announced | it is refused under the assumption last_round_on_cut_card | not stated: assumed the round completed, no announcement, a new shuffle |
 
+  Scenario Outline: A shuffle between rounds before the cut card has come out, compared
+    Rule compared: whether the house may shuffle the shoe between two rounds before the cut card
+    has come out, and who is then offered the cut (nobody received the cut card). The club
+    places the cut card "para indicar cuando sea extraída que deben mezclarse de nuevo"
+    (CL-14.2), and the bank changes hands "cada vez que deba barajarse el mazo" (CL-ANX-4): read
+    as no shuffle at any other time. Uruguay's managements "quedan facultadas para cambiar total
+    o parcialmente los mazos, cuando así lo consideren conveniente" (UY-23), and the cut goes to
+    any bettor who wishes (UY-21.1). The Czech casino's management replaces all the cards when it
+    believes they were marked (CZ-HRA-11), read as a shuffle when the house sees fit; the cut then
+    goes to "prvnímu hráči u stolu" (CZ-KARTY-5), the first box. Melilla and Campione say
+    nothing: the house is assumed free to shuffle, and the cut offered to any player. One round
+    is played (19 against the dealer's 7 and king), then the shoe is shuffled.
+    Given the <reg> rules
+    And table limits of 10 to 500
+    And 3 participants are at the table
+    And the shoe, once cut, starts with <shoe>
+    When box 1 cuts at 60
+    And P1 bets 10 on box 1
+    And the cards are dealt
+    And box 1 stands
+    Then the dealer stands on 17
+    And P1 wins 10
+    When the shoe is shuffled
+    Then <the shuffle>
+    And <after it>
+
+    @CL-14.2 @CL-ANX-4
+    Examples: CL
+      | reg | shoe        | the shuffle                  | after it                 | basis                                                                     |
+      | CL  | TS 7D 9H KC | it is refused citing CL-14.2 | the next round can start | reading: shuffled again when the cut card comes out, and at no other time |
+
+    @ES @assumes-house_reshuffle @assumes-cut_offered_to
+    Examples: ES
+      | reg | shoe                       | the shuffle                      | after it                 | basis                                                                |
+      | ES  | 2C 3C 4C 5C 6C TS 7D 9H KC | the cut is offered to any player | the shoe holds 312 cards | not stated: assumed the house may shuffle, the cut offered to anyone |
+
+    @UY-23 @UY-21.1
+    Examples: UY
+      | reg | shoe           | the shuffle                      | after it                 | basis                                                                    |
+      | UY  | 2C TS 7D 9H KC | the cut is offered to any player | the shoe holds 260 cards | reading: "cuando así lo consideren conveniente"; stated: any bettor cuts |
+
+    @CZ-HRA-11 @CZ-KARTY-5
+    Examples: CZ
+      | reg | shoe                       | the shuffle                 | after it                 | basis                                                                |
+      | CZ  | 2C 3C 4C 5C 6C TS 7D 9H KC | the cut is offered to box 1 | the shoe holds 312 cards | reading: the management replaces the cards; the cut to the first box |
+
+    @IT @assumes-house_reshuffle @assumes-cut_offered_to
+    Examples: IT
+      | reg | shoe                       | the shuffle                      | after it                 | basis                                                                |
+      | IT  | 2C 3C 4C 5C 6C TS 7D 9H KC | the cut is offered to any player | the shoe holds 312 cards | not stated: assumed the house may shuffle, the cut offered to anyone |
+
   Scenario Outline: A new dealer takes over mid-shoe, compared
     Rule compared: the cards burnt when the dealer changes. The Czech casino: "Jestliže dojde
     ke změně rozdávajícího v době, kdy jsou v 'botě' ještě karty, potom rozdávající 'spálí'

@@ -292,6 +292,31 @@ Feature: Czech casino: the shoe, the cut and the burnt cards
     When the shoe is shuffled
     Then the cut is offered to box 1
 
+  @CZ-HRA-11 @CZ-KARTY-5
+  Scenario: A reshuffle the house chooses has no receiver of the cut card: the cut goes to the first player
+    CZ-HRA-11: the management "vymění všechny karty" when it believes they were marked, read as a
+    shuffle the house may make between any two rounds; CZ-KARTY-5: the cut goes to the player at
+    whose box the cut card appeared, else "prvnímu hráči u stolu" (read as box 1). Changed value:
+    the cut card 300 cards from the end. In the first shoe the cut card appears at box 2, which
+    cuts the next shoe. The house shuffles that shoe again before its cut card has come out:
+    nobody received the cut card, and the cut goes to the first player, not again to box 2.
+    Given the CZ rules with cut_card_from_end set to 300
+    And the shoe, once cut, starts with 9S 9H 9D 9C 8S TS TH TD 7S 8H 6D 9C 5C QC
+    When box 1 cuts at 100
+    And P1 bets 10 on box 1
+    And P2 bets 20 on box 2
+    And P3 bets 30 on box 3
+    And the cards are dealt
+    And box 1 stands
+    And box 2 hits
+    And box 3 stands
+    And the shoe is shuffled
+    Then the cut is offered to box 2
+    When box 2 cuts at 60
+    Then the cut card has not come out
+    When the shoe is shuffled
+    Then the cut is offered to box 1
+
   @CZ-HRA-15
   Scenario: A new dealer burns one card while cards remain in the shoe
     "Jestliže dojde ke změně rozdávajícího v době, kdy jsou v 'botě' ještě karty, potom

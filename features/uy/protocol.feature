@@ -273,6 +273,26 @@ Feature: Uruguay, DGC: through the protocol, its conventions under this rulebook
     Then it is refused as bad input naming participants
 
   @protocol
+  Scenario: A cut card placed at a share of the cards lies behind that share, rounded down to a whole card
+    This game places the cut card behind a third of the cards instead of two decks (values no
+    text states for Uruguay): a third of the 260 cards is 86 and two thirds, and 86 cards lie
+    behind it.
+    Given the rule cut_card_from_end set to "none"
+    And the rule cut_card_share set to "1/3"
+    And the shoe, once cut, starts with 2C 9S 8D 7H TC
+    When the cut is made at 60
+    Then the cut card lies 86 cards from the end
+
+  @protocol
+  Scenario: A cut card placed both at a share of the cards and by a number of them is refused naming cut_card_share
+    This game places the cut card behind a quarter of the cards, beside Uruguay's two decks: the
+    table cannot place it both ways.
+    Given the rule cut_card_share set to "1/4"
+    And the shoe, once cut, starts with 2C 9S 8D 7H TC
+    When the cut is made at 60
+    Then it is refused as bad input naming cut_card_share
+
+  @protocol
   Scenario: A burn that brings the cut card out logs it, and the next cut is offered to the first box
     This game burns a card when the dealer changes and places the cut card 258 cards from the
     end (values no text states for Uruguay), and offers the cut to the cut card's receiver: the

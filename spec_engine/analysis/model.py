@@ -68,6 +68,8 @@ IRRELEVANT: dict[str, str] = {
     "last_round_on_cut_card": "procedure at the end of the shoe (see the cut card's place, not honoured)",
     "refill_from_discards": "procedure when the shoe runs out mid-round",
     "cut_offered_to": "who cuts does not change the shuffled order's distribution",
+    "cut_without_receiver": "who cuts does not change the shuffled order's distribution",
+    "house_reshuffle": "a shuffle between rounds leaves a round dealt from a shuffled shoe unchanged",
     "announce_last_round": "an announcement",
     "announce_closing": "an announcement",
     "max_boxes": "other boxes' cards are unseen removals: they leave the expectation of a box unchanged",
@@ -107,7 +109,7 @@ IRRELEVANT: dict[str, str] = {
 }
 """The fields that cannot change the expected return per unit staked, each with the reason."""
 
-CUT_FIELDS = ("cut_card_from_end", "cut_card_per_participant")
+CUT_FIELDS = ("cut_card_from_end", "cut_card_per_participant", "cut_card_share")
 """Where the cut card lies: every figure is for a round dealt from a full shuffled shoe, so
 the cut-card effect (a small change of the average over a shoe) is not in them: ``make cut-card``
 measures it by simulation."""

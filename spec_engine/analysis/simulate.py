@@ -70,7 +70,7 @@ from spec_engine.events import Money
 from spec_engine.game import Phase, Round
 from spec_engine.policy import simple_policy
 from spec_engine.rules import RuleSet
-from spec_engine.table import Table, people_at
+from spec_engine.table import Table, people_at, share_of_cards
 
 CHUNK = 10_000
 """Rounds per unit of work (and per line of a results file)."""
@@ -303,6 +303,8 @@ def cards_behind_cut(rules: RuleSet) -> int | None:
     participant: the participants a table of one player has), ``None`` where it places none."""
     if rules.cut_card_per_participant is not None:
         return rules.cut_card_per_participant * people_at(rules, 1)
+    if rules.cut_card_share is not None:
+        return share_of_cards(rules.cut_card_share, rules.decks * 52)
     return rules.cut_card_from_end
 
 
@@ -507,7 +509,11 @@ def summary(rules: RuleSet, tally: Tally, exact: float | None, strategy: str, se
             "deal": "whole shoes",
             "cut_card": cut_card_place(rules),
             "cut_card_assumed": rules.citations[
-                "cut_card_from_end" if rules.cut_card_per_participant is None else "cut_card_per_participant"
+                "cut_card_per_participant"
+                if rules.cut_card_per_participant is not None
+                else "cut_card_share"
+                if rules.cut_card_share is not None
+                else "cut_card_from_end"
             ].assumed,
             "shoes": tally.shoes,
             "difference_percent": difference,

@@ -10,7 +10,8 @@ feature suite's scenarios first, failing ones included, and says how many failed
 For every rule set and every rule field, :func:`unexercised` gives the field each other value
 it may take (:func:`alternatives`: a flag flipped, each other choice, another number, no
 value), replays the regulation's test vectors (:mod:`spec_engine.kit.vectors`) on the engine
-with that one value changed, and keeps the values whose change no vector noticed. A value the
+with that one value changed, and keeps the values whose change no vector noticed (an other
+value the rule set cannot combine with its own, :func:`playable`, is not tried). A value the
 scenario itself sets (``Given the CL rules with ...``) stays as the scenario set it.
 
 The same replays say how directly each clause tag is checked (:func:`tag_evidence`,
@@ -48,7 +49,7 @@ from spec_engine.errors import InputError
 from spec_engine.game import UNHONOURED
 from spec_engine.kit.driver import EngineDriver
 from spec_engine.kit.vectors import collect, load, record, replay
-from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
+from spec_engine.rules import RULE_FIELDS, RuleSet, cut_card_conflict, ruleset
 
 MOOT = DATA / "moot.toml"
 
@@ -107,6 +108,13 @@ class Unexercised:
     """The other values tried, none noticed."""
 
 
+def playable(rules: RuleSet, rule: str, value: Any) -> bool:
+    """Whether ``rules`` with ``rule`` changed to ``value`` can place its cut card
+    (:func:`~spec_engine.rules.cut_card_conflict`): a share of the cards beside a number of them
+    is refused at every table, a difference that says nothing of a scenario."""
+    return cut_card_conflict(dataclasses.replace(rules, **{rule: value})) is None
+
+
 def noticed(vectors: Sequence[Mapping[str, Any]], rule: str, value: Any) -> bool:
     """Whether some vector plays differently with ``rule`` set to ``value``."""
     return any(replay(vector, ChangedEngine(rule, value)) for vector in vectors)
@@ -133,7 +141,7 @@ def unexercised(
             if wanted is not None and field.name not in wanted:
                 continue
             value = getattr(rule_set, field.name)
-            others = alternatives(field, value)
+            others = [v for v in alternatives(field, value) if playable(rule_set, field.name, v)]
             if others and not any(noticed(mine, field.name, alt) for alt in others):
                 out.append(Unexercised(reg, field.name, value, tuple(others)))
     return out

@@ -21,6 +21,7 @@ from spec_engine.pages.matrix import note_html
 from spec_engine.pages.onboarding_round import example_section, quoted_call, sentence, theirs
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
+from spec_engine.table import share_of_cards
 
 # ---------------------------------------------------------------------------- onboarding
 
@@ -60,7 +61,30 @@ def _step_shuffle(r: RuleSet) -> list[str]:
         count=r.decks,
         cards=r.decks * 52,
     )
-    return [_rule_line(r, "decks", shuffle)]
+    lines = [_rule_line(r, "decks", shuffle)]
+    if not r.house_reshuffle:
+        lines.append(
+            _rule_line(r, "house_reshuffle", _("Shuffle again only once the cut card has come out, never earlier."))
+        )
+    return lines
+
+
+_WITHOUT_RECEIVER = {
+    "dealer_right": N_(
+        "When nobody received the cut card (a new table, you took it, a reshuffle), offer the cut to the "
+        "player at your right."
+    ),
+    "first_player": N_(
+        "When nobody received the cut card (a new table, you took it, a reshuffle), offer the cut to the "
+        "first player seated."
+    ),
+    "first_player_then_dealer_right": N_(
+        "At a new table, offer the cut to the first player seated; later, when nobody received the cut card "
+        "(you took it, a reshuffle), to the player at your right."
+    ),
+}
+"""Who cuts when nobody received the cut card, where it is not the first box (whose words the
+offer's own sentence says)."""
 
 
 def _step_cut(r: RuleSet) -> list[str]:
@@ -82,7 +106,17 @@ def _step_cut(r: RuleSet) -> list[str]:
         if r.min_cut is not None
         else _("No least cut is set: any cut inside the pack is taken.")
     )
-    return [_rule_line(r, "cut_offered_to", offer), _rule_line(r, "min_cut", least)]
+    lines = [_rule_line(r, "cut_offered_to", offer)]
+    if r.cut_offered_to == "cut_card_receiver" and r.cut_without_receiver in _WITHOUT_RECEIVER:
+        lines = [
+            _rule_line(
+                r,
+                "cut_offered_to",
+                _("Offer the cut to the player who would have received the cut card in the shoe's last round."),
+            ),
+            _rule_line(r, "cut_without_receiver", _(_WITHOUT_RECEIVER[r.cut_without_receiver])),
+        ]
+    return [*lines, _rule_line(r, "min_cut", least)]
 
 
 def _cut_card_from_end(count: int) -> str:
@@ -103,6 +137,16 @@ def _step_cut_card(r: RuleSet) -> list[str]:
             count=r.cut_card_per_participant,
         )
         return [_rule_line(r, "cut_card_per_participant", place)]
+    if r.cut_card_share is not None:
+        cards = r.decks * 52
+        share = r.cut_card_share
+        place = _(
+            "Place the cut card behind {share} of the cards: {count} of {cards}.",
+            share=str(share),
+            count=share_of_cards(share, cards),
+            cards=cards,
+        )
+        return [_rule_line(r, "cut_card_share", place)]
     if r.cut_card_from_end is not None:
         return [_rule_line(r, "cut_card_from_end", _cut_card_from_end(r.cut_card_from_end))]
     return [_rule_line(r, "cut_card_from_end", _("No cut card position is set."))]

@@ -392,9 +392,10 @@ def _options(rules: RuleSet, ace_up: bool) -> list[str]:
 class _Accepted:
     """A rule set a round has accepted with its limits, and the dealer's calls that depend on
     the rule set alone: the ``announce`` closing the bets (``None`` where it has no call) and
-    the ``options``, with no ace up and with one (``None`` where they are not announced)."""
+    the ``options``, with no ace up and with one (``None`` where they are not announced); and
+    whether the dealer takes a ``hole`` card at the deal."""
 
-    __slots__ = ("announce", "max_bet", "min_bet", "options", "rules")
+    __slots__ = ("announce", "hole", "max_bet", "min_bet", "options", "rules")
 
     def __init__(self, rules: RuleSet, min_bet: object, max_bet: object) -> None:
         self.rules = rules  # (held, so that its id is not reused while cached)
@@ -402,6 +403,7 @@ class _Accepted:
         self.max_bet = max_bet
         call = rules.no_more_bets_call
         self.announce = ev.announce(call) if call else None
+        self.hole = rules.hole_card != "none"  # (the dealer takes a hole card at the deal)
         self.options = (
             (
                 ev.options(", ".join(_options(rules, False))),
@@ -1022,7 +1024,7 @@ class Round:
         else:
             order = self._in_order(rules.deal_order)
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
-        hole = rules.hole_card != "none"
+        hole = self._known.hole
         need = 2 * len(order) + 1 + hole
         mistakes: dict[int, list[int | None]] = {}
         for n, to_box in given_items(misdeals, "misdeals", 2, "card, box") if misdeals else ():
@@ -1105,7 +1107,10 @@ class Round:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
         if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
-        self._to_play()
+        if self._hole is None:  # (no hole card: the usual game goes straight to play)
+            self._start_play()
+        else:
+            self._to_play()
 
     def _peek_due(self) -> bool:
         """Whether the dealer checks his hole card before the players act: he has one, and his

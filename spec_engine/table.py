@@ -24,6 +24,7 @@ from spec_engine.rules import RuleSet, cut_card_conflict
 
 _INSURANCE: Final = Phase.INSURANCE  # (an enum member's lookup costs a call; Final: a C variable compiled)
 _DONE: Final = Phase.DONE
+_SURRENDER: Final = Phase.SURRENDER
 _NOBODY: Final[frozenset[str]] = frozenset()
 
 
@@ -525,7 +526,7 @@ class Table:
         while rnd.phase is not _DONE:
             if rnd.phase is _INSURANCE:
                 rnd.close_insurance()
-            elif rnd.phase is Phase.SURRENDER:  # (the policy plays the hands: nobody surrenders early)
+            elif rnd.phase is _SURRENDER:  # (the policy plays the hands: nobody surrenders early)
                 rnd.close_surrender()
             else:
                 policy(rnd)

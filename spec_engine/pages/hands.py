@@ -337,7 +337,7 @@ def _receivers(events: Iterable[Event]) -> list[int]:
     """Who received each card drawn in a round, in order (0: the dealer)."""
     out = []
     for e in events:
-        if e.type == "dealer_card":
+        if e.type in ("dealer_card", "dealer_hole"):
             out.append(0)
         elif e.type in ("card", "misdeal"):
             out.append(e.box or 0)

@@ -5,9 +5,7 @@ the onboarding explains them only where a rule set deals a hole card. Hand-writt
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,9 +17,7 @@ from spec_engine.pages.cards import back_svg
 from spec_engine.pages.onboarding import onboarding_of, onboarding_page
 from spec_engine.pages.onboarding_round import dealer_steps
 from spec_engine.rules import RuleSet, ruleset
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import bj_play  # noqa: E402  (the play widget's Python, packed beside the engine)
+from tools import bj_play  # (the play widget's Python, packed beside the engine)
 
 ES = ruleset("ES")
 

@@ -204,7 +204,8 @@ def _face_down_card():
 
 def start(widget, reg, spec):
     """A new round of ``widget`` under ``reg``; ``spec`` (JSON): ``bets`` ([box, bettor, amount]
-    each), ``seed``, ``hole_card`` (none, the texts' own, peek or peek_ace), and either ``queues`` ({receiver: cards}, 0 the dealer) or ``box``, ``dealer``
+    each), ``seed``, ``hole_card`` (none, the texts' own, peek or peek_ace: a house's choice),
+    and either ``queues`` ({receiver: cards}, 0 the dealer) or ``box``, ``dealer``
     and ``rest`` (box 1's two cards, the dealer's first card, then the next cards drawn)."""
     TABLES.pop((widget, reg), None)
     with _rulebook(reg):

@@ -177,3 +177,27 @@ def test_the_five_texts_onboarding_has_no_hole_card(reg: str) -> None:
     assert onboarding_of(ruleset(reg)) == page
     assert "Hole card and peek" not in page and "peek" not in page.lower()
     assert "your hole card" not in page and "*Engine convention:* you take one card only at the deal" in page
+
+
+# --------------------------------------------------------------------------- the glossary
+
+
+def test_the_glossary_has_the_hole_card_and_the_peek_as_the_projects_words() -> None:
+    """No bundled text deals a hole card or peeks: each language's word is the project's,
+    citing no clause (never an invented citation)."""
+    from spec_engine.glossary import concepts, terms
+
+    found = concepts()
+    assert (found["hole_card"].en, found["peek"].en) == ("hole card", "peek")
+    for key in ("hole_card", "peek"):
+        for code in ("es", "cs", "it"):
+            (term,) = found[key].terms[code]
+            assert term.project and not term.clauses and not term.verbatim
+    assert (terms("es", "ES")["hole_card"], terms("cs")["peek"], terms("it", "IT")["hole_card"]) == (
+        "carta tapada",
+        "kontrola",
+        "carta coperta",
+    )
+    with language("es", rulebook="ES"):
+        said = dealer_steps(played(peek_game(), "TS 9H 6D 7C 5S", (1, "P1", 10)).events, "ES")
+    assert said[-1] == "Repártase una segunda carta boca abajo: su carta tapada."

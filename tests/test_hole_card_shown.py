@@ -201,3 +201,15 @@ def test_the_glossary_has_the_hole_card_and_the_peek_as_the_projects_words() -> 
     with language("es", rulebook="ES"):
         said = dealer_steps(played(peek_game(), "TS 9H 6D 7C 5S", (1, "P1", 10)).events, "ES")
     assert said[-1] == "Repártase una segunda carta boca abajo: su carta tapada."
+
+
+def test_a_worked_hands_shorthand_keeps_the_hole_card_face_down_until_it_is_turned() -> None:
+    from spec_engine.pages.hands import _dealer, _sequence
+
+    unseen = played(peek_game(dealer_plays_when_all_bust=False), "TS 7H 6D 9C 8D", (1, "P1", 10))
+    unseen.hit(1)
+    assert _dealer(unseen) == "7♥ and a face-down card (discarded: no bet left in play)"
+    assert _sequence(unseen) == "dealt: box 1, dealer, box 1, dealer (face down)<br>settled: box 1 (lose)"
+    turned = played(peek_game(), "TS 9H 6D 7C 5S", (1, "P1", 10))
+    turned.stand(1)
+    assert _dealer(turned) == "9♥ 7♣ 5♠ = 21 (stands)"

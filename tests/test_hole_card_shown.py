@@ -213,3 +213,12 @@ def test_a_worked_hands_shorthand_keeps_the_hole_card_face_down_until_it_is_turn
     turned = played(peek_game(), "TS 9H 6D 7C 5S", (1, "P1", 10))
     turned.stand(1)
     assert _dealer(turned) == "9♥ 7♣ 5♠ = 21 (stands)"
+
+
+def test_the_play_widget_never_names_a_hole_card_discarded_unseen(table: str) -> None:
+    spec = {"bets": [[1, "you", "10"]], "box": "TS 6D", "dealer": "7H", "rest": "9C 8D", "hole_card": "peek"}
+    bj_play.start(table, "ES", json.dumps(spec))  # (ES: no card for the dealer once no bet is left in play)
+    s = json.loads(bj_play.act(table, "ES", "hit"))
+    assert s["phase"] == "done" and s["hole"] is not None and s["dealer"] == ["7H"] and s["dealer_total"] is None
+    assert not any("9C" in line for line in s["log"]), s["log"]
+    assert s["log"][-1] == '{"type":"clear","total":5,"info":"TS 6D 8D 7H"}'

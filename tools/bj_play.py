@@ -184,12 +184,15 @@ def face_down(events):
 
 def shown_log(events):
     """The log as the widget shows it (JSON lines): the hole card's code left out while it is face
-    down (``dealer_hole`` without its card, and so its discard unseen), its code in the log once turned."""
+    down (``dealer_hole`` without its card, and so its discard unseen and the cards cleared, which
+    count it without naming it), its code in the log once turned."""
     hole = face_down(events)
     out = []
     for e in events:
         if hole is not None and e.card == hole and e.type in ("dealer_hole", "dealer_discards"):
             e = e._replace(card=None)
+        elif hole is not None and e.type == "clear" and e.info:  # (the dealer's cards go last, the hole card last)
+            e = e._replace(info=e.info.rsplit(" ", 1)[0] if " " in e.info else None)
         out.append(e.to_json())
     return out
 

@@ -27,6 +27,7 @@ from spec_engine.rules import ruleset
 
 MIN_BET, MAX_BET = 10, 500
 PLAYING = ("hit", "stand", "double", "split", "surrender")
+HOLE_CARDS = ("none", "peek", "peek_ace")
 TABLES = {}
 TRIES = 12
 
@@ -60,6 +61,11 @@ class Table:
 
     def __init__(self, reg, spec):
         self.rules = ruleset(reg)
+        hole = str(spec.get("hole_card") or "none").strip()
+        if hole not in HOLE_CARDS:
+            raise SpecError(_("hole_card: {value} is not one of none, peek, peek_ace", value=repr(hole)))
+        if hole != self.rules.hole_card:  # (a house's choice: the dealer takes a hole card)
+            self.rules = self.rules.with_values(hole_card=hole)
         self.bets = [(int(box), bettor, money(Fraction(str(amount).strip()))) for box, bettor, amount in spec["bets"]]
         self.seed = int(str(spec.get("seed") or "").strip() or 0)
         self.queues = None
@@ -67,7 +73,7 @@ class Table:
         if spec.get("queues"):
             self.queues = {int(who): _codes(codes) for who, codes in spec["queues"].items()}
             boxes = sorted({box for box, _bettor, _amount in self.bets}, reverse=self.rules.deal_order == "descending")
-            self.order = [*boxes, 0, *boxes]
+            self.order = [*boxes, 0, *boxes] + ([0] if self.rules.hole_card != "none" else [])
             given = [card for cards in self.queues.values() for card in cards]
         else:
             given = []
@@ -121,9 +127,9 @@ class Table:
             if self.queues is None:
                 break
             got = [
-                0 if e.type == "dealer_card" else e.box or 0
+                0 if e.type in ("dealer_card", "dealer_hole") else e.box or 0
                 for e in rnd.events
-                if e.type in ("dealer_card", "card", "misdeal")
+                if e.type in ("dealer_card", "dealer_hole", "card", "misdeal")
             ]
             if self.shoe(got)[: len(got)] == cards[: len(got)]:
                 break
@@ -146,6 +152,8 @@ class Table:
 def _decide(rnd, kind, box, bettor, amount):
     if kind == "close_insurance":
         rnd.close_insurance()
+    elif kind == "close_surrender":
+        rnd.close_surrender()
     elif kind == "insurance":
         stake = rnd.boxes[box].bets[bettor]
         rnd.insure(box, bettor, money(Fraction(amount) if amount else Fraction(stake) * rnd.rules.insurance_max))
@@ -162,9 +170,45 @@ def _rulebook(reg):
     return language(active(), rulebook=reg.upper() if isinstance(reg, str) else None)
 
 
+def face_down(events):
+    """The code of the dealer's hole card while nobody has seen it (dealt face down and not turned:
+    discarded unseen, it stays so), else None."""
+    hole = None
+    for e in events:
+        if e.type == "dealer_hole":
+            hole = e.card
+        elif e.type == "hole_turned":
+            hole = None
+    return hole
+
+
+def shown_log(events):
+    """The log as the widget shows it (JSON lines): the hole card's code left out while it is face
+    down (``dealer_hole`` without its card, and so its discard unseen and the cards cleared, which
+    count it without naming it), its code in the log once turned."""
+    hole = face_down(events)
+    out = []
+    for e in events:
+        if hole is not None and e.card == hole and e.type in ("dealer_hole", "dealer_discards"):
+            e = e._replace(card=None)
+        elif hole is not None and e.type == "clear" and e.info:  # (the dealer's cards go last, the hole card last)
+            e = e._replace(info=e.info.rsplit(" ", 1)[0] if " " in e.info else None)
+        out.append(e.to_json())
+    return out
+
+
+def _face_down_card():
+    """The hole card as the widget draws it while face down: a card's back, and its name."""
+    from spec_engine.pages.cards import back_svg
+
+    name = _("face-down card")
+    return {"svg": back_svg(name), "name": name}
+
+
 def start(widget, reg, spec):
     """A new round of ``widget`` under ``reg``; ``spec`` (JSON): ``bets`` ([box, bettor, amount]
-    each), ``seed``, and either ``queues`` ({receiver: cards}, 0 the dealer) or ``box``, ``dealer``
+    each), ``seed``, ``hole_card`` (none, the texts' own, peek or peek_ace: a house's choice),
+    and either ``queues`` ({receiver: cards}, 0 the dealer) or ``box``, ``dealer``
     and ``rest`` (box 1's two cards, the dealer's first card, then the next cards drawn)."""
     TABLES.pop((widget, reg), None)
     with _rulebook(reg):
@@ -245,6 +289,7 @@ def state(widget, reg, refusal=None, error=None):
     ]
     current = rnd.current()
     phase = rnd.phase.value
+    hole = face_down(rnd.events)  # (shown face down, never by its code)
     actions = rnd.legal_actions()
     legal = [_choice(a) for a in actions]
     other = []
@@ -267,8 +312,9 @@ def state(widget, reg, refusal=None, error=None):
             "reg": reg,
             "name": rulebook_name(reg, with_id=True),
             "phase": phase,
-            "dealer": [c.code for c in rnd.dealer],
-            "dealer_total": rnd.dealer_total if rnd.dealer else None,
+            "dealer": [c.code for c in rnd.dealer][: 1 if hole is not None else None],
+            "hole": _face_down_card() if hole is not None else None,
+            "dealer_total": rnd.dealer_total if rnd.dealer and hole is None else None,
             "hands": hands,
             "current": None if current is None else [current[0].number, current[0].hands.index(current[1]) + 1],
             "legal": legal,
@@ -276,7 +322,7 @@ def state(widget, reg, refusal=None, error=None):
             "settled": settled,
             "decided": len(TABLES[widget, reg].decisions),
             "net": {b: money_str(money(v)) for b, v in rnd.net.items()} if phase == "done" else None,
-            "log": [e.to_json() for e in rnd.events],
+            "log": shown_log(rnd.events),
             "refusal": refusal,
             "error": error,
             "words": _words(reg),

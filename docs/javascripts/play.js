@@ -62,6 +62,9 @@
       const v = (field) => (form.elements[field] ? form.elements[field].value : "");
       const boxes = Object.keys(data.bettors);
       const out = { seed: v("seed"), bets: boxes.map((b) => [Number(b), data.bettors[b], v(form.elements["bet-" + b] ? "bet-" + b : "bet")]) };
+      // a house's hole card (none, peek, peek_ace): the form's field where it has one, else the address (play.html?hole_card=peek)
+      const hole = v("hole_card") || new URLSearchParams(location.search).get("hole_card");
+      if (hole) out.hole_card = hole;
       if (form.elements["cards-0"]) {
         out.queues = { 0: v("cards-0") };
         for (const b of boxes) out.queues[b] = v("cards-" + b);
@@ -100,6 +103,18 @@
       return el("p", { class: "bj-hand" + (acting ? " bj-acting" : "") }, ...capital(say(who, values)), " = " + total);
     }
 
+    // The dealer's cards: his hole card, while nobody has seen it, drawn face down and named so (never its code).
+    function dealerCards(s) {
+      const node = cardsNode(s.dealer);
+      if (s.hole) {
+        node.insertAdjacentHTML("beforeend", s.hole.svg);
+        node.lastElementChild.setAttribute("aria-hidden", "true");
+        node.lastElementChild.classList.add("bj-face-down");
+        node.setAttribute("aria-label", s.dealer.map((c) => cards[c].name).concat(s.hole.name).join(", "));
+      }
+      return node;
+    }
+
     function tableNode(s) {
       const section = el("section", { class: "bj-table", "data-reg": s.reg, "aria-label": s.reg });
       section.append(el("h3", { tabindex: "-1" }, s.name || s.reg)); // the rulebook's name with its id
@@ -109,7 +124,7 @@
         return section;
       }
       const dealerTotal = s.phase === "done" && s.dealer.length ? " = " + s.dealer_total : "";
-      section.append(el("p", { class: "bj-dealer" }, ...capital(say((v) => bjI18n._("Dealer: {cards}", w(s, v)), { cards: cardsNode(s.dealer) })),
+      section.append(el("p", { class: "bj-dealer" }, ...capital(say((v) => bjI18n._("Dealer: {cards}", w(s, v)), { cards: dealerCards(s) })),
         dealerTotal));
       for (const h of s.hands) section.append(handNode(s, h));
       const script = scripts[s.reg];

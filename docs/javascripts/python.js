@@ -172,6 +172,7 @@
       insurance: bjI18n.pgettext("action", "insurance", words),
       even_money: bjI18n.pgettext("action", "even money", words),
       close_insurance: bjI18n.pgettext("action", "close insurance", words),
+      close_surrender: bjI18n.pgettext("action", "close surrender", words),
     };
     return names[kind] || kind.replaceAll("_", " ");
   }

@@ -82,6 +82,22 @@ def card_svg(code: str) -> str:
     return _svg(_CARD_W, card_name(card.code), _card_group(card, 0))
 
 
+def back_svg(label: str) -> str:
+    """A card face down: its back (cross-hatched blue in a white frame), named ``label`` (the
+    reader's "face-down card"), never the card it hides."""
+    inner_w, inner_h = _CARD_W - 8, _CARD_H - 8
+    hatch = "".join(
+        f'<line x1="{x}" y1="0" x2="{x + inner_h // 2}" y2="{inner_h}" stroke="#7f9fd6"/>'
+        for x in range(-inner_h // 2, inner_w, 6)
+    )
+    body = (
+        f'<rect x="0.5" y="0.5" width="{_CARD_W - 1}" height="{_CARD_H - 1}" rx="4" fill="#ffffff" stroke="#777777"/>'
+        f'<svg x="4" y="4" width="{inner_w}" height="{inner_h}">'  # (a nested svg clips the hatching)
+        f'<rect width="{inner_w}" height="{inner_h}" fill="#23408e"/>{hatch}</svg>'
+    )
+    return _svg(_CARD_W, label, body)
+
+
 def hand_svg(codes: str | Iterable[str], *, label: str | None = None) -> str:
     """Several cards side by side in one inline SVG; ``label`` (default: the cards' names)
     is its accessible name."""

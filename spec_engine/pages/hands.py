@@ -337,7 +337,7 @@ def _receivers(events: Iterable[Event]) -> list[int]:
     """Who received each card drawn in a round, in order (0: the dealer)."""
     out = []
     for e in events:
-        if e.type == "dealer_card":
+        if e.type in ("dealer_card", "dealer_hole"):
             out.append(0)
         elif e.type in ("card", "misdeal"):
             out.append(e.box or 0)
@@ -510,6 +510,8 @@ def _hands(sit: Situation, rnd: Round) -> str:
 
 def _dealer(rnd: Round) -> str:
     shown = cards_text(rnd.dealer)
+    if any(e.type == "dealer_hole" for e in rnd.events) and not any(e.type == "hole_turned" for e in rnd.events):
+        shown = f"{cards_text(rnd.dealer[:1])} and a face-down card"  # (never turned: never shown)
     for e in rnd.events:
         if e.type == "dealer_total":
             return f"{shown} = {e.total} ({e.info})"
@@ -521,8 +523,10 @@ def _dealer(rnd: Round) -> str:
 def _sequence(rnd: Round) -> str:
     """The order of the initial deal and of the settlements."""
     boxes = len(rnd.boxes)
-    dealt = [e for e in rnd.events if e.type in ("card", "dealer_card")][: 2 * boxes + 1]
-    deal = ", ".join("dealer" if e.type == "dealer_card" else f"box {e.box}" for e in dealt)
+    hole = any(e.type == "dealer_hole" for e in rnd.events)
+    dealt = [e for e in rnd.events if e.type in ("card", "dealer_card", "dealer_hole")][: 2 * boxes + 1 + hole]
+    said = {"dealer_card": "dealer", "dealer_hole": "dealer (face down)"}
+    deal = ", ".join(said.get(e.type, f"box {e.box}") for e in dealt)
     paid = []
     before = True
     for e in rnd.events:

@@ -311,13 +311,25 @@ def _step_deal(r: RuleSet) -> list[str]:
             "one to yourself, then a second card to each box in the same order."
         )
     )
-    return [
-        _rule_line(r, "deal_order", deal),
+    second = (
         "- "
         + _(
             "*Engine convention:* you take one card only at the deal; your second card comes when the "
             "players have finished (no rule value changes this)."
-        ),
+        )
+        if r.hole_card == "none"
+        else _rule_line(
+            r,
+            "hole_card",
+            _(
+                "After the players' second cards, deal yourself a second card face down: your hole card. "
+                "Nobody sees it until you turn it."
+            ),
+        )
+    )
+    return [
+        _rule_line(r, "deal_order", deal),
+        second,
         _rule_line(r, "pay_blackjack_immediately", paid),
         _rule_line(
             r,
@@ -439,6 +451,52 @@ def _step_insurance(r: RuleSet) -> list[str]:
         _rule_line(r, "even_money", even),
         _rule_line(r, "insurance_per_bettor", per),
     ]
+
+
+def _step_hole(r: RuleSet) -> list[str]:
+    """The hole card and the peek (only where the rule set deals one: none of the five texts does)."""
+    check = (
+        _(
+            "When your face-up card is an ace or ten-valued, check your hole card for a blackjack before "
+            "the players act, without showing it (the peek)."
+        )
+        if r.hole_card == "peek"
+        else _(
+            "When your face-up card is an ace, check your hole card for a blackjack before the players act, "
+            "without showing it (the peek); with a ten-valued card you do not check."
+        )
+    )
+    lines = [
+        _rule_line(r, "hole_card", check),
+        _rule_line(
+            r,
+            "hole_card",
+            _(
+                "Blackjack: turn your hole card face up; the round ends at once. Insurance wins, a player's "
+                "blackjack pushes, every other hand loses its bet."
+            ),
+        ),
+        _rule_line(
+            r,
+            "hole_card",
+            _(
+                "No blackjack: say so and keep the card face down; insurance is lost and the players act. "
+                "Turn it face up when they have finished, before you draw."
+            ),
+        ),
+    ]
+    if r.surrender == "early":
+        lines.append(
+            _rule_line(
+                r,
+                "surrender",
+                _(
+                    "Before you check, after insurance, offer early surrender: any hand on its first two "
+                    "cards may give up half its bet; then close it and check."
+                ),
+            )
+        )
+    return lines
 
 
 def _surrender(r: RuleSet) -> str:
@@ -612,7 +670,12 @@ def _step_dealer(r: RuleSet) -> list[str]:
             "dealer_plays_when_all_bust",
             _("Draw your second card even when no bet is left in play.")
             if r.dealer_plays_when_all_bust
-            else _("When no bet is left in play (every hand bust or settled, no insurance open), discard your card."),
+            else _("When no bet is left in play (every hand bust or settled, no insurance open), discard your card.")
+            if r.hole_card == "none"
+            else _(
+                "When no bet is left in play (every hand bust or settled, no insurance open), discard both your "
+                "cards, the hole card unseen."
+            ),
         ),
     ]
 
@@ -813,6 +876,13 @@ def _text_first(items: list[str]) -> list[str]:
     return out
 
 
+def onboarding_of(rules: RuleSet) -> str:
+    """The onboarding page of any rule set (a text's, or one whose values a house changed: a hole
+    card, say), in the active language and the words of the text it starts from."""
+    with language(active(), rulebook=rules.id):
+        return _page(rules)
+
+
 def onboarding_page(reg_id: str) -> str:
     """ "Dealer onboarding" for one regulation, in the active language and in the words of that
     regulation's text: the round step by step, each step citing its clauses or marked as the
@@ -832,6 +902,7 @@ def _page(r: RuleSet) -> str:
         (pgettext("onboarding step", "Bets, and the call that closes them"), _step_bets(r)),
         (pgettext("onboarding step", "Deal"), _step_deal(r)),
         (pgettext("onboarding step", "Insurance"), _step_insurance(r)),
+        *([(pgettext("onboarding step", "Hole card and peek"), _step_hole(r))] if r.hole_card != "none" else []),
         (pgettext("onboarding step", "Each hand"), _step_hands(r)),
         (pgettext("onboarding step", "Your hand: the drawing rule"), _step_dealer(r)),
         (pgettext("onboarding step", "Payment"), _step_payment(r)),

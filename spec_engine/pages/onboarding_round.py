@@ -6,7 +6,7 @@ translates, a call in its text's own words).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from spec_engine.cards import Card, parse_cards
 from spec_engine.catalog import regulation
@@ -177,6 +177,18 @@ def _step(e: Event, reg_id: str) -> str | None:
         return _("Deal {card} to box {box_no}.", card=card, box_no=e.box)
     if kind == "dealer_card":
         return _("Deal yourself {card}.", card=card)
+    if kind == "dealer_hole":  # (face down: its code is for replay, never said)
+        return _("Deal yourself a second card face down: your hole card.")
+    if kind == "surrender_offered":
+        return _("Offer early surrender.")
+    if kind == "surrender_closed":
+        return _("Close early surrender.")
+    if kind == "peek":
+        if e.info == "blackjack":
+            return _("Check your hole card: blackjack.")
+        return _("Check your hole card: no blackjack.")
+    if kind == "hole_turned":
+        return _("Turn your hole card face up: {card}.", card=card)
     if kind == "insurance_offered":
         return _("Call insurance.")
     if kind == "insurance_closed":
@@ -191,6 +203,8 @@ def _step(e: Event, reg_id: str) -> str | None:
         return _("Box {box_no} doubles.", box_no=e.box)
     if kind == "split":
         return _("Box {box_no} splits.", box_no=e.box)
+    if kind == "surrender":
+        return _("Box {box_no} surrenders.", box_no=e.box)
     if kind == "match":
         return _("{bettor} adds {amount} on box {box_no}.", bettor=e.bettor, amount=amount, box_no=e.box)
     if kind == "bust":
@@ -219,6 +233,25 @@ def dealer_step(e: Event, reg_id: str) -> str | None:
     """One event of the log as the dealer's step, a sentence in the active language."""
     said = _step(e, reg_id)
     return sentence(said) if said is not None else None
+
+
+def dealer_steps(log: Iterable[Event], reg_id: str) -> list[str]:
+    """A log as the dealer's steps (:func:`dealer_step`), the hole card face down until it is
+    turned: discarded unseen, it is said as such, never by its code."""
+    steps = []
+    hole: str | None = None
+    for e in log:
+        if e.type == "dealer_hole":
+            hole = e.card
+        elif e.type in ("hole_turned", "clear"):
+            hole = None
+        if e.type == "dealer_discards" and hole is not None and e.card == hole:
+            steps.append(sentence(_("Discard your hole card unseen.")))
+            continue
+        said = dealer_step(e, reg_id)
+        if said is not None:
+            steps.append(said)
+    return steps
 
 
 def _cards_block(sit: Situation) -> list[str]:
@@ -257,7 +290,7 @@ def _cards_block(sit: Situation) -> list[str]:
 def example_section(r: RuleSet) -> list[str]:
     """The page's last section: the round played, its cards, the dealer's steps, the nets."""
     played = converge(EXAMPLE, r, _table_player(r, EXAMPLE))
-    steps = [s for s in (dealer_step(e, r.id) for e in played.log) if s is not None]
+    steps = dealer_steps(played.log, r.id)
     out = [
         f"## {_(EXAMPLE.title)} {{#{r.id.lower()}-example}}",
         "",

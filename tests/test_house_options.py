@@ -16,6 +16,11 @@ from spec_engine.cards import Shoe
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.game import Round
+from spec_engine.i18n import _, language
+from spec_engine.pages import regulations
+from spec_engine.pages.labels import house_choice, label, value_words, words
+from spec_engine.pages.matrix import _cell as matrix_cell
+from spec_engine.pages.regulations import house_option_lines
 from spec_engine.rules import HouseOption, RuleSet, parse_ruleset, ruleset
 from spec_engine.table import Table
 from tests.util import broken_copy
@@ -162,6 +167,39 @@ def test_a_changed_value_is_no_longer_a_house_option(tmp_path: Path) -> None:
     assert rules.options("max_split_hands") == (6, 4)
 
 
+def test_the_rules_compared_say_the_house_chooses_with_the_clauses(tmp_path: Path) -> None:
+    rules = _optioned(tmp_path)
+    assert house_choice(rules, "resplit_aces") == "the house chooses: yes or no"
+    assert house_choice(rules, "decks") is None and value_words(rules, "decks") == words("decks", 5)
+    hands = [words("max_split_hands", n) for n in (6, 4)]
+    assert house_choice(rules, "max_split_hands", "+".join) == (
+        f"the house chooses: {hands[0]} (UY-43.1) or {hands[1]} (UY-45.1)"  # each value its own clauses
+    )
+    assert house_choice(rules, "resplit_aces", "+".join) == "the house chooses: yes or no"  # the same clauses
+    cell = matrix_cell(rules, "resplit_aces", False)
+    assert '<span class="value">the house chooses: yes or no</span>' in cell
+    assert all(c in cell for c in ("UY-43.1", "UY-45.1"))
+    with language("es"):
+        assert house_choice(rules, "resplit_aces") == "la casa elige: sí o no"
+    with language("cs"):
+        assert house_choice(rules, "resplit_aces") == f"kasino volí: {_('yes')} nebo {_('no')}"
+    with language("it"):
+        assert house_choice(rules, "resplit_aces") == f"la casa sceglie: {_('yes')} o {_('no')}"
+
+
+def test_the_regulation_page_lists_the_house_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = _optioned(tmp_path)
+    lines = house_option_lines(rules)
+    assert len(lines) == 3 and lines[-1] == ""  # in the order of the rules: splits, then aces
+    assert lines[0].startswith(f"- {label('max_split_hands')}: the house chooses: ")
+    assert lines[1].startswith(f"- {label('resplit_aces')}: the house chooses: yes or no (")
+    assert "UY-43.1" in lines[1] and "UY-45.1" in lines[1]
+    monkeypatch.setattr(regulations, "ruleset", lambda reg_id: rules)
+    page = regulations.regulation_page("UY", infos=[])
+    assert lines[0] in page and lines[1] in page
+
+
 @pytest.mark.parametrize("reg_id", REGULATION_IDS)
 def test_no_bundled_rulebook_has_a_house_option(reg_id: str) -> None:
-    assert ruleset(reg_id).house_options == {}
+    rules = ruleset(reg_id)
+    assert rules.house_options == {} and house_option_lines(rules) == []

@@ -8,10 +8,14 @@ The rule sets here are made up: Uruguay's file with its re-split rules turned in
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
+from spec_engine.analysis import Odds, house_combinations, house_odds
 from spec_engine.cards import Shoe
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
@@ -203,3 +207,55 @@ def test_the_regulation_page_lists_the_house_options(tmp_path: Path, monkeypatch
 def test_no_bundled_rulebook_has_a_house_option(reg_id: str) -> None:
     rules = ruleset(reg_id)
     assert rules.house_options == {} and house_option_lines(rules) == []
+
+
+def _fake_figures(calls: list[RuleSet]) -> Callable[[RuleSet], Odds]:
+    """Made-up figures: -1% and 0.25 points for re-splitting aces, 0.01 a hand for splits (the
+    composition-dependent return 0.1 point better); each rule set analysed is noted."""
+
+    def figures(rules: RuleSet) -> Odds:
+        calls.append(rules)
+        basic = -1 + (0.25 if rules.resplit_aces else 0) + 0.01 * (rules.max_split_hands or 0)
+        made = SimpleNamespace(
+            basic_strategy=SimpleNamespace(ev_percent=basic),
+            composition_dependent=SimpleNamespace(ev_percent=basic + 0.1),
+        )
+        return cast(Odds, made)
+
+    return figures
+
+
+def test_the_figures_of_each_combination_of_the_house_choices_and_their_range(tmp_path: Path) -> None:
+    rules = _optioned(tmp_path)
+    calls: list[RuleSet] = []
+    found = house_odds(rules, _fake_figures(calls))
+    assert [c.choice for c in found.choices] == [
+        {"max_split_hands": 6, "resplit_aces": True},
+        {"max_split_hands": 6, "resplit_aces": False},
+        {"max_split_hands": 4, "resplit_aces": True},
+        {"max_split_hands": 4, "resplit_aces": False},
+    ]
+    assert [c.basic_percent for c in found.choices] == pytest.approx([-0.69, -0.94, -0.71, -0.96])
+    assert found.basic_range == pytest.approx((-0.96, -0.69))
+    assert found.composition_range == pytest.approx((-0.86, -0.59))
+    assert [(r.max_split_hands, r.resplit_aces) for r in calls] == [(6, True), (6, False), (4, True), (4, False)]
+
+
+def test_a_choice_the_figures_do_not_depend_on_is_analysed_once(tmp_path: Path) -> None:
+    old = 'announce_last_round = { value = true, clauses = ["UY-56"] }'
+    rules = parse_ruleset(
+        _with(tmp_path, old, 'announce_last_round = { options = [true, false], clauses = ["UY-56"] }')
+    )
+    calls: list[RuleSet] = []
+    found = house_odds(rules, _fake_figures(calls))
+    assert len(found.choices) == 2 and len(calls) == 1
+    assert found.basic_range == pytest.approx((-0.69, -0.69))  # UY: aces re-split, six hands
+    assert house_combinations(ruleset("UY")) == ({},)
+
+
+def test_the_real_figures_rank_the_house_choices(tmp_path: Path) -> None:
+    rules = _optioned(tmp_path).with_values(max_split_hands=4)  # (four hands: two analyses, quicker)
+    found = house_odds(rules)
+    assert [c.choice for c in found.choices] == [{"resplit_aces": True}, {"resplit_aces": False}]
+    allowed, refused = (c.basic_percent for c in found.choices)
+    assert allowed > refused and found.basic_range == (refused, allowed)  # re-splitting aces helps the player

@@ -11,6 +11,18 @@ every field of :class:`RuleSet` as an inline table::
 ``interpretation`` (``note``: the reading taken) or ``not stated`` (``note``: the
 default the engine assumes and why).
 
+A rule whose text lets the house choose among several values (New Jersey's "a casino
+licensee may, at its discretion, ...") gives the permitted set instead of one value: a
+*house option*::
+
+    resplit_aces = { options = [true, false], default = false, clauses = ["XX-12.c"], note = "..." }
+
+Each option is a value of the rule's kind, or an inline table ``{ value = ..., clauses = [...] }``
+citing its own clauses (else it cites the rule's); there are at least two, all different, each
+cited (``stated`` or ``interpretation``: a text that is silent permits nothing). The rule set's
+value is the house's choice: the ``default`` option, else the first; :meth:`RuleSet.options`
+gives the set and :meth:`RuleSet.choose` another choice within it.
+
 Every field must be present, with clauses (``stated``), clauses and a reading
 (``interpretation``) or a reasoned assumption (``not stated``). Optional values are
 written ``"none"``; ratios as strings ``"3/2"``. Any fault is an
@@ -29,10 +41,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from spec_engine.catalog import DATA, REGULATION_IDS, all_clause_ids, rulebook_name
-from spec_engine.errors import InputError
+from spec_engine.errors import InputError, RuleViolation
 from spec_engine.i18n import _
 
 BASES = ("stated", "interpretation", "not stated")
@@ -55,6 +67,27 @@ class Citation:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _remade, (Citation, _values(self))
+
+
+@dataclass(frozen=True, slots=True)
+class HouseOption:
+    """A rule whose text lets the house choose its value among several (a *house option*)."""
+
+    values: tuple[Any, ...]
+    """The values the text permits, in the rule-set file's order (at least two, all different)."""
+    clauses: tuple[tuple[str, ...], ...]
+    """The clauses permitting each value, in the same order."""
+
+    def cite(self, value: Any) -> tuple[str, ...]:
+        """The clauses permitting ``value`` (one of :attr:`values`)."""
+        return self.clauses[self.values.index(value)]
+
+    def cited(self) -> tuple[str, ...]:
+        """Every clause permitting one of the values, each once, in order."""
+        return tuple(dict.fromkeys(c for cs in self.clauses for c in cs))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade, (HouseOption, _values(self))
 
 
 def _values(made: Any) -> dict[str, Any]:
@@ -345,6 +378,9 @@ class RuleSet:
     )
 
     citations: Mapping[str, Citation] = field(default_factory=dict, compare=False, repr=False)
+    house_options: Mapping[str, HouseOption] = field(default_factory=dict, compare=False, repr=False)
+    """The rules whose text lets the house choose among several values (see :meth:`options`); the
+    value of such a rule is the house's choice (:meth:`choose`)."""
 
     @property
     def name(self) -> str:
@@ -362,11 +398,56 @@ class RuleSet:
 
     def with_values(self, **changes: Any) -> RuleSet:
         """A copy with some values changed (for exploring a rule); their citations become
-        ``not stated``: a changed value is nobody's regulation."""
+        ``not stated``: a changed value is nobody's regulation (nor a house's choice among the
+        values a text permits: the rule is no longer a house option)."""
         cites = dict(self.citations)
         for key in changes:
             cites[key] = Citation("not stated", (), "changed from the regulation's value")
-        return dataclasses.replace(self, citations=cites, **changes)
+        kept = {k: o for k, o in self.house_options.items() if k not in changes}
+        return dataclasses.replace(self, citations=cites, house_options=kept, **changes)
+
+    def options(self, rule: str) -> tuple[Any, ...]:
+        """The values the house may choose for ``rule``: a house option's permitted values, else
+        the rule's one value."""
+        option = self.house_options.get(rule)
+        return option.values if option is not None else (getattr(self, rule),)
+
+    def choose(self, **choices: Any) -> RuleSet:
+        """A copy with the house's choice of some house options (``choose(resplit_aces=False)``),
+        each within the values its text permits; the citations and the permitted sets stay (a
+        choice within them is the text's). Refused, a :class:`~spec_engine.errors.RuleViolation`
+        naming the rule, the values permitted and the clauses, for a value outside the set or a
+        rule the text does not leave to the house; an unknown rule is an
+        :class:`~spec_engine.errors.InputError`."""
+        for rule, value in choices.items():
+            if rule not in RULE_NAMES:
+                raise InputError(f"{rule!r} is not a rule", field="house")
+            option = self.house_options.get(rule)
+            if option is None:
+                raise RuleViolation(
+                    f"{rule} is not the house's to choose: the regulation sets it to {show_value(getattr(self, rule))}",
+                    clauses=self.cite(rule) if rule in self.citations else (),
+                    rule=rule,
+                    action="table",
+                    state="house options",
+                    translate=_,
+                )
+            if not _permitted(value, option.values):
+                raise RuleViolation(
+                    f"{rule} = {show_value(value)} is not permitted: the house chooses one of "
+                    + ", ".join(show_value(v) for v in option.values),
+                    clauses=option.cited(),
+                    rule=rule,
+                    action="table",
+                    state="house options",
+                    translate=_,
+                )
+        return dataclasses.replace(self, **choices) if choices else self
+
+
+def _permitted(value: Any, values: tuple[Any, ...]) -> bool:
+    """Whether ``value`` is one of ``values``, a bool never standing for a number (``1 == True``)."""
+    return any(type(value) is type(v) and value == v for v in values)
 
 
 CUT_CARD_PLACES = ("cut_card_from_end", "cut_card_per_participant")
@@ -446,8 +527,11 @@ def show_value(value: object) -> str:
 
 
 RULE_FIELDS: tuple[dataclasses.Field[Any], ...] = tuple(
-    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "citations")
+    f for f in dataclasses.fields(RuleSet) if f.name not in ("id", "citations", "house_options")
 )
+
+
+RULE_NAMES: frozenset[str] = frozenset(f.name for f in RULE_FIELDS)
 
 
 _TOPIC_STARTS = {
@@ -548,6 +632,67 @@ def _value(path: str, name: str, kind: str, choices: tuple[str, ...], raw: Any) 
     raise AssertionError(kind)  # pragma: no cover
 
 
+def _check_clauses(clauses: object, clause_ids: frozenset[str], where: str) -> None:
+    """Refuses ``clauses`` unless a list of known clause ids."""
+    if not isinstance(clauses, list) or not all(isinstance(c, str) for c in clauses):
+        raise InputError("clauses must be a list of clause ids", field=where)
+    for clause_id in clauses:
+        if clause_id not in clause_ids:
+            raise InputError(f"cites unknown clause {clause_id!r}", field=where)
+
+
+def _house_option(
+    path: str,
+    name: str,
+    meta: Mapping[str, Any],
+    spec: Mapping[str, Any],
+    clauses: tuple[str, ...],
+    clause_ids: frozenset[str],
+) -> tuple[HouseOption, Any]:
+    """A rule's ``options`` (see the module's docstring) and the house's choice loaded (the
+    ``default``, else the first): each a value of the rule's kind, or a table with its value and
+    its own clauses; at least two, all different, each cited."""
+    where = f"{path} [{name}]"
+    given = spec["options"]
+    if not isinstance(given, list) or len(given) < 2:
+        count = len(given) if isinstance(given, list) else 0
+        raise InputError(
+            f"options must list at least two values the house may choose from (it lists {count}); "
+            "a rule with one permitted value gives it as its value",
+            field=where,
+        )
+    values: list[Any] = []
+    cited: list[tuple[str, ...]] = []
+    for n, item in enumerate(given, 1):
+        own: object = None
+        if isinstance(item, dict):
+            extra = sorted(set(item) - {"value", "clauses"})
+            if extra or "value" not in item:
+                raise InputError(
+                    f"option {n} is a value, or a table with its value and its clauses (not {sorted(item)})",
+                    field=where,
+                )
+            own = item.get("clauses")
+            item = item["value"]
+        value = _value(path, name, meta["kind"], meta["choices"], item)
+        if _permitted(value, tuple(values)):
+            raise InputError(f"option {n} ({show_value(value)}) is listed twice", field=where)
+        if own is not None:
+            _check_clauses(own, clause_ids, f"{where} option {n}")
+        cites = tuple(cast(list[str], own)) if own else clauses
+        if not cites:
+            raise InputError(f"option {n} ({show_value(value)}) cites no clause permitting it", field=where)
+        values.append(value)
+        cited.append(cites)
+    option = HouseOption(tuple(values), tuple(cited))
+    if "default" not in spec:
+        return option, values[0]
+    default = _value(path, name, meta["kind"], meta["choices"], spec["default"])
+    if not _permitted(default, option.values):
+        raise InputError(f"default {show_value(default)} is not one of its options", field=where)
+    return option, default
+
+
 def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) -> RuleSet:
     """Read and validate a rule-set file."""
     name = path.name
@@ -578,27 +723,35 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
     clause_ids = all_clause_ids() if known_clauses is None else known_clauses
     values: dict[str, Any] = {}
     citations: dict[str, Citation] = {}
+    house: dict[str, HouseOption] = {}
     for key, spec in raw.items():
         where = f"{name} [{key}]"
         if not isinstance(spec, dict):
             raise InputError("must be a table with value, clauses, basis and note", field=where)
-        extra = sorted(set(spec) - {"value", "clauses", "basis", "note"})
+        extra = sorted(set(spec) - {"value", "options", "default", "clauses", "basis", "note"})
         if extra:
             raise InputError(f"unknown keys {extra}", field=where)
-        if "value" not in spec:
+        if "options" in spec and "value" in spec:
+            raise InputError("has a value and options: one value, or the options the house chooses from", field=where)
+        if "default" in spec and "options" not in spec:
+            raise InputError("a default is the house's choice among its options: there are none", field=where)
+        if "value" not in spec and "options" not in spec:
             raise InputError("has no value", field=where)
         meta_f = known[key].metadata
-        values[key] = _value(name, key, meta_f["kind"], meta_f["choices"], spec["value"])
         clauses = spec.get("clauses", [])
         basis = spec.get("basis", "stated")
         note = spec.get("note", "")
         if basis not in BASES:
             raise InputError(f"basis {basis!r} is not one of {BASES}", field=where)
-        if not isinstance(clauses, list) or not all(isinstance(c, str) for c in clauses):
-            raise InputError("clauses must be a list of clause ids", field=where)
-        for clause_id in clauses:
-            if clause_id not in clause_ids:
-                raise InputError(f"cites unknown clause {clause_id!r}", field=where)
+        _check_clauses(clauses, clause_ids, where)
+        if "options" in spec:
+            if basis == "not stated":
+                raise InputError("a house option is the values a text permits: it must cite them", field=where)
+            house[key], values[key] = _house_option(name, key, meta_f, spec, tuple(clauses), clause_ids)
+            if not clauses:
+                clauses = list(house[key].cited())
+        else:
+            values[key] = _value(name, key, meta_f["kind"], meta_f["choices"], spec["value"])
         if basis in ("stated", "interpretation") and not clauses:
             raise InputError(f"a {basis} value must cite its clauses", field=where)
         if basis in ("interpretation", "not stated") and not (isinstance(note, str) and note.strip()):
@@ -609,7 +762,7 @@ def parse_ruleset(path: Path, *, known_clauses: frozenset[str] | None = None) ->
                 field=where,
             )
         citations[key] = Citation(basis, tuple(clauses), note)
-    made = RuleSet(id=meta["id"], citations=citations, **values)
+    made = RuleSet(id=meta["id"], citations=citations, house_options=house, **values)
     conflict = cut_card_conflict(made)
     if conflict is not None:
         raise InputError(conflict, field=f"{name} [cut_card_share]")

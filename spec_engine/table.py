@@ -67,7 +67,9 @@ class Table:
     have received the cut card goes to the box he sits at now. ``shoes`` stacks the result of
     each shuffle in turn (for scenarios: the
     cards given first, then the rest in deck order), as the order before the cut or, with
-    ``stacked_after_cut``, after it;
+    ``stacked_after_cut``, after it; ``house`` gives the house's choice of rules its text leaves
+    to it (:meth:`~spec_engine.rules.RuleSet.choose`: ``{"resplit_aces": False}``), refused outside
+    the values the text permits;
     with ``auto_cut`` the cut is made at random within the rules, else :meth:`cut` waits
     for a player. The shuffles and cuts draw from :attr:`rng`, ``generator(seed)``
     (``random.Random(seed)`` unless another generator is injected; ``docs/protocol.md``,
@@ -88,10 +90,14 @@ class Table:
         stacked_after_cut: bool = False,
         special_max: Mapping[str, Money] | None = None,
         generator: Callable[[Any], random.Random] = random.Random,
+        house: Mapping[str, Any] | None = None,
     ) -> None:
         from spec_engine.cards import DECK
 
-        self.rules = rules
+        if house is not None and not isinstance(house, Mapping):
+            raise InputError(f"the house's choices are a mapping of rule to value, not {house!r}", field="house")
+        self.rules = rules.choose(**house) if house else rules
+        rules = self.rules
         self.rng = generator(seed)
         self.seed = seed
         self.min_bet, self.max_bet = limits_input(min_bet, max_bet)

@@ -14,6 +14,7 @@ Probabilities and expected returns are floats (see :mod:`spec_engine.analysis.od
 
 from __future__ import annotations
 
+from spec_engine.analysis.house import ChoiceOdds, HouseOdds, house_combinations, house_odds
 from spec_engine.analysis.model import IRRELEVANT, USED, not_honoured, odds_key
 from spec_engine.analysis.odds import (
     LEGEND,
@@ -34,12 +35,16 @@ __all__ = [
     "METHOD",
     "SURRENDER_CODES",
     "USED",
+    "ChoiceOdds",
     "Figures",
+    "HouseOdds",
     "Insurance",
     "Odds",
     "Strategy",
     "cached_odds",
     "default_cache_dir",
+    "house_combinations",
+    "house_odds",
     "not_honoured",
     "odds",
     "odds_key",

@@ -14,6 +14,8 @@ whole phrase, one message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spec_engine.i18n import N_, _
 from spec_engine.rules import RuleSet
 from spec_engine.words import words as words  # (the pages' import of it: the engine's, the practice's too)
@@ -139,6 +141,29 @@ says it in the active language)."""
 def assumed_legend() -> str:
     """:data:`ASSUMED_LEGEND` in the active language."""
     return _(ASSUMED_LEGEND)
+
+
+def house_choice(rules: RuleSet, field: str, cited: Callable[[tuple[str, ...]], str] | None = None) -> str | None:
+    """A rule whose text lets the house choose (:attr:`~spec_engine.rules.RuleSet.house_options`)
+    as one sentence in the active language, each value in the trade's words: "the house chooses:
+    yes or no"; ``None`` for a rule its text fixes. With ``cited``, where the values rest on
+    different clauses, each is followed by its own (``cited(clauses)``, in parentheses)."""
+    option = rules.house_options.get(field)
+    if option is None:
+        return None
+    shown = [words(field, value) for value in option.values]
+    if cited is not None and len(set(option.clauses)) > 1:
+        shown = [f"{said} ({cited(clauses)})" for said, clauses in zip(shown, option.clauses, strict=True)]
+    # i18n: {items}: the values but the last, with commas; {last}: the last.
+    either = _("{items} or {last}", items=", ".join(shown[:-1]), last=shown[-1])
+    # i18n: a rule the text leaves to the casino; {choices}: the values it permits.
+    return _("the house chooses: {choices}", choices=either)
+
+
+def value_words(rules: RuleSet, field: str) -> str:
+    """A rule set's value of ``field`` as a comparison shows it: the house's choices where the text
+    leaves it to the house (:func:`house_choice`), else the value in the trade's words."""
+    return house_choice(rules, field) or words(field, getattr(rules, field))
 
 
 def marked(field: str, value: object, assumed: bool) -> str:

@@ -33,7 +33,7 @@ from spec_engine.catalog import REGULATION_IDS, regulation
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext, translates
 from spec_engine.kit.conform import git_revision, suite_info
 from spec_engine.pages.common import clause_href, text, verbatim_html
-from spec_engine.pages.labels import ASSUMED_MARK, any_marked, label, summary, topic, words
+from spec_engine.pages.labels import ASSUMED_MARK, any_marked, label, summary, topic, value_words
 from spec_engine.rules import RULE_FIELDS, RULE_TOPICS, Citation, RuleSet, difference, ruleset, topics_of
 
 
@@ -155,7 +155,7 @@ def _why(rules: RuleSet, cite: Citation) -> str:
 def _cell(rules: RuleSet, name: str, departs: bool, effect: str = "") -> str:
     cite: Citation = rules.citations[name]
     with in_words_of(rules.id):
-        shown = html.escape(words(name, getattr(rules, name)))
+        shown = html.escape(value_words(rules, name))
     classes = ["cell", f"basis-{cite.basis.replace(' ', '-')}"] + (["differs"] if departs else [])
     ids = ", ".join(html.escape(c) for c in cite.clauses)
     basis = {"not stated": _("assumed"), "interpretation": _("reading of {clauses}", clauses=ids)}.get(cite.basis, ids)
@@ -251,7 +251,7 @@ def csv_text(effects: Mapping[tuple[str, str], float] | None = None) -> str:
             cite = r.citations[row["field"]]
             effect = effects.get((row["field"], r.id))
             with in_words_of(r.id):
-                value = words(row["field"], getattr(r, row["field"]))
+                value = value_words(r, row["field"])
             line += [
                 value,
                 _(BASIS_WORDS[cite.basis]),

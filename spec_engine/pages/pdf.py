@@ -29,7 +29,7 @@ from matplotlib.figure import Figure
 
 from spec_engine.catalog import REGULATION_IDS, regulation
 from spec_engine.i18n import _
-from spec_engine.pages.labels import ASSUMED_MARK, words
+from spec_engine.pages.labels import ASSUMED_MARK, value_words
 from spec_engine.pages.matrix import PROVENANCE_FIELDS, as_of, fact, in_words_of, rows_of
 from spec_engine.rules import RuleSet, ruleset
 
@@ -86,7 +86,7 @@ def _rules_page(sets: list[RuleSet], chunk: list[dict[str, Any]], when: str) -> 
         line = [_wrap(f"{row['label']} ({row['field']})", 38)]
         for r in sets:
             with in_words_of(r.id):
-                value = words(row["field"], getattr(r, row["field"]))
+                value = value_words(r, row["field"])
             line.append(_wrap(value, 22) + MARK[r.citations[row["field"]].basis])
         cells.append(line)
     ax = fig.add_axes((0.04, 0.05, 0.92, 0.86))

@@ -21,10 +21,19 @@ from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
 from spec_engine.kit.declared import NotModelled, exemptions, not_modelled
 from spec_engine.kit.trace import FEATURES, ScenarioInfo, scenarios
 from spec_engine.pages import play as widgets
-from spec_engine.pages.common import Results, anchor, badge, feature_page, scenario_anchor, text, verbatim_html
-from spec_engine.pages.labels import any_marked, summary
+from spec_engine.pages.common import (
+    Results,
+    anchor,
+    badge,
+    clause_links,
+    feature_page,
+    scenario_anchor,
+    text,
+    verbatim_html,
+)
+from spec_engine.pages.labels import any_marked, house_choice, label, summary
 from spec_engine.pages.matrix import PROVENANCE_FIELDS
-from spec_engine.rules import ruleset
+from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
 
 # ------------------------------------------------------------------------------ regulation pages
 DIRECTNESS = {
@@ -138,6 +147,17 @@ def not_modelled_line(gap: NotModelled) -> str:
         value=code,
         reason=reason,
     )
+
+
+def house_option_lines(rules: RuleSet) -> list[str]:
+    """Each rule the text leaves to the house, one item: its name, the values the house chooses
+    from and the clauses permitting them (none where the text fixes every rule)."""
+    out = []
+    for name in (f.name for f in RULE_FIELDS if f.name in rules.house_options):
+        chosen = house_choice(rules, name, clause_links)
+        cited = clause_links(rules.house_options[name].cited())
+        out.append("- " + _("{rule}: {value} ({basis})", rule=text(label(name)), value=chosen, basis=cited))
+    return [*out, ""] if out else []
 
 
 def _clause_block(
@@ -267,6 +287,7 @@ def _page(reg_id: str, infos: list[ScenarioInfo], results: Results, directness: 
             else _("**In the trade's shorthand:** {shorthand}.", shorthand=shorthand)
         ),
         "",
+        *house_option_lines(ruleset(reg_id)),
         *provenance(reg),
         widgets.STYLE,
         "",

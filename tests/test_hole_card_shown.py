@@ -176,7 +176,8 @@ def test_the_five_texts_onboarding_has_no_hole_card(reg: str) -> None:
     page = onboarding_page(reg)
     assert onboarding_of(ruleset(reg)) == page
     assert "Hole card and peek" not in page and "peek" not in page.lower()
-    assert "your hole card" not in page and "*Engine convention:* you take one card only at the deal" in page
+    assert "your hole card" not in page
+    assert "Take one card only at the deal: your second card comes when the players have finished" in page
 
 
 # --------------------------------------------------------------------------- the glossary

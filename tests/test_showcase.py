@@ -186,8 +186,8 @@ def test_onboarding_covers_every_rule_and_marks_every_assumption(onboarding: dic
             said, _, assumed = step.partition(marker)
             lines |= {m.group(1): (m.group(0), False) for m in line.finditer(said)}
             lines |= {m.group(1): (m.group(0), True) for m in line.finditer(assumed)}
-        # the cut card is placed either per participant or a fixed number from the end
-        either = {"cut_card_per_participant", "cut_card_from_end"}
+        # the cut card is placed per participant, a fixed number from the end or at a share of the cards
+        either = {"cut_card_per_participant", "cut_card_from_end", "cut_card_share"}
         assert set(rules.citations) - either <= set(lines), reg_id
         assert lines.keys() & either
         for name, (text, assumed) in lines.items():

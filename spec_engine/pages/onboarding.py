@@ -9,171 +9,27 @@ rulebook=...)``), so a translation names the box, the dealer, the deck... as tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from spec_engine import rules as rulebook
 from spec_engine.catalog import clause, regulation
 from spec_engine.i18n import N_, _, active, language, ngettext, pgettext
-from spec_engine.pages.common import clause_link, clause_links, text
-from spec_engine.pages.labels import label
-from spec_engine.pages.matrix import note_html
+from spec_engine.pages.common import clause_link, text
 from spec_engine.pages.onboarding_round import example_section, quoted_call, sentence, theirs
+from spec_engine.pages.onboarding_shoe import (
+    ASSUMED,
+    rule_line,
+    said_of,
+    step_burn,
+    step_cut,
+    step_cut_card,
+    step_shuffle,
+)
 from spec_engine.pages.practice import practice_link
 from spec_engine.rules import RuleSet
-from spec_engine.table import share_of_cards
 
 # ---------------------------------------------------------------------------- onboarding
-
-
-ASSUMED = "- *Not stated: the engine assumes:* "
-"""How a line made from an assumed value starts while the page is made (the page lists them
-after the text's rules, under their own heading; the mark itself never reaches the page)."""
-
-
-def _said(message: str) -> Callable[[], str]:
-    """A message of the data (a rule set's note, a clause's gist) as the page shows it, for :func:`theirs`."""
-    return lambda: text(_(message))
-
-
-def _rule_line(rules: RuleSet, name: str, said: str) -> str:
-    """One instruction made from a rule value, marked with its basis: the regulation's word
-    (clause links), the project's reading of it (with that reading), or the engine's
-    assumption (with its reason). The rule's name ends the line, as in the rules compared."""
-    said = sentence(said)
-    cite = rules.citations.get(name)
-    tag = f"<small>([{theirs(lambda: text(label(name)).lower())}](rules.md#rule-{name}))</small>"
-    note = note_html(cite.note) if cite is not None and cite.note else ""  # its quotes in their language
-    if cite is None or cite.assumed:
-        context = " " + _("Context: {clauses}.", clauses=clause_links(cite.clauses)) if cite and cite.clauses else ""
-        return f"{ASSUMED}{said} <small>({note}{context})</small> {tag}"
-    if cite.basis == "interpretation":
-        reading = _("reading: {note}", note=note)
-        return f"- {said} ({clause_links(cite.clauses)}; <small>{reading}</small>) {tag}"
-    return f"- {said} ({clause_links(cite.clauses)}) {tag}"
-
-
-def _step_shuffle(r: RuleSet) -> list[str]:
-    shuffle = ngettext(
-        "Shuffle {count} deck ({cards} cards) together.",
-        "Shuffle {count} decks ({cards} cards) together.",
-        r.decks,
-        count=r.decks,
-        cards=r.decks * 52,
-    )
-    lines = [_rule_line(r, "decks", shuffle)]
-    if not r.house_reshuffle:
-        lines.append(
-            _rule_line(r, "house_reshuffle", _("Shuffle again only once the cut card has come out, never earlier."))
-        )
-    return lines
-
-
-_WITHOUT_RECEIVER = {
-    "dealer_right": N_(
-        "When nobody received the cut card (a new table, you took it, a reshuffle), offer the cut to the "
-        "player at your right."
-    ),
-    "first_player": N_(
-        "When nobody received the cut card (a new table, you took it, a reshuffle), offer the cut to the "
-        "first player seated."
-    ),
-    "first_player_then_dealer_right": N_(
-        "At a new table, offer the cut to the first player seated; later, when nobody received the cut card "
-        "(you took it, a reshuffle), to the player at your right."
-    ),
-}
-"""Who cuts when nobody received the cut card, where it is not the first box (whose words the
-offer's own sentence says)."""
-
-
-def _step_cut(r: RuleSet) -> list[str]:
-    offer = (
-        _(
-            "Offer the cut to the player who would have received the cut card in the shoe's last round "
-            "(for the first shoe, the first box, on your left)."
-        )
-        if r.cut_offered_to == "cut_card_receiver"
-        else _("Offer the cut to any player who wishes to cut.")
-    )
-    least = (
-        ngettext(
-            "The cut must leave at least {count} card on each side; refuse a cut nearer either end.",
-            "The cut must leave at least {count} cards on each side; refuse a cut nearer either end.",
-            r.min_cut,
-            count=r.min_cut,
-        )
-        if r.min_cut is not None
-        else _("No least cut is set: any cut inside the pack is taken.")
-    )
-    lines = [_rule_line(r, "cut_offered_to", offer)]
-    if r.cut_offered_to == "cut_card_receiver" and r.cut_without_receiver in _WITHOUT_RECEIVER:
-        lines = [
-            _rule_line(
-                r,
-                "cut_offered_to",
-                _("Offer the cut to the player who would have received the cut card in the shoe's last round."),
-            ),
-            _rule_line(r, "cut_without_receiver", _(_WITHOUT_RECEIVER[r.cut_without_receiver])),
-        ]
-    return [*lines, _rule_line(r, "min_cut", least)]
-
-
-def _cut_card_from_end(count: int) -> str:
-    return ngettext(
-        "Place the cut card {count} card from the end.",
-        "Place the cut card {count} cards from the end.",
-        count,
-        count=count,
-    )
-
-
-def _step_cut_card(r: RuleSet) -> list[str]:
-    if r.cut_card_per_participant is not None:
-        place = ngettext(
-            "Place the cut card {count} card from the end per participant at the table.",
-            "Place the cut card {count} cards from the end per participant at the table.",
-            r.cut_card_per_participant,
-            count=r.cut_card_per_participant,
-        )
-        return [_rule_line(r, "cut_card_per_participant", place)]
-    if r.cut_card_share is not None:
-        cards = r.decks * 52
-        share = r.cut_card_share
-        place = _(
-            "Place the cut card behind {share} of the cards: {count} of {cards}.",
-            share=str(share),
-            count=share_of_cards(share, cards),
-            cards=cards,
-        )
-        return [_rule_line(r, "cut_card_share", place)]
-    if r.cut_card_from_end is not None:
-        return [_rule_line(r, "cut_card_from_end", _cut_card_from_end(r.cut_card_from_end))]
-    return [_rule_line(r, "cut_card_from_end", _("No cut card position is set."))]
-
-
-def _step_burn(r: RuleSet) -> list[str]:
-    after = (
-        ngettext(
-            "Burn {count} card face down after the shuffle and cut.",
-            "Burn {count} cards face down after the shuffle and cut.",
-            r.burn_after_shuffle,
-            count=r.burn_after_shuffle,
-        )
-        if r.burn_after_shuffle
-        else _("Burn no card after the shuffle.")
-    )
-    change = (
-        ngettext(
-            "When a new dealer takes over mid-shoe, he burns {count} card.",
-            "When a new dealer takes over mid-shoe, he burns {count} cards.",
-            r.burn_on_dealer_change,
-            count=r.burn_on_dealer_change,
-        )
-        if r.burn_on_dealer_change
-        else _("A change of dealer mid-shoe burns no card.")
-    )
-    return [_rule_line(r, "burn_after_shuffle", after), _rule_line(r, "burn_on_dealer_change", change)]
 
 
 def _step_table(r: RuleSet) -> list[str]:
@@ -189,8 +45,8 @@ def _step_table(r: RuleSet) -> list[str]:
         count=r.max_boxes,
     )
     return [
-        _rule_line(r, "max_boxes", boxes),
-        _rule_line(
+        rule_line(r, "max_boxes", boxes),
+        rule_line(
             r,
             "max_bets_unseated_box",
             ngettext(
@@ -202,8 +58,8 @@ def _step_table(r: RuleSet) -> list[str]:
             if r.max_bets_unseated_box is not None
             else _("A box whose seat is empty takes bets as any box."),
         ),
-        _rule_line(r, "unseated_box_decider", decider),
-        _rule_line(
+        rule_line(r, "unseated_box_decider", decider),
+        rule_line(
             r,
             "limit_ratio",
             _(
@@ -219,21 +75,21 @@ def _step_table(r: RuleSet) -> list[str]:
 
 def _step_bets(r: RuleSet) -> list[str]:
     out = [
-        _rule_line(
+        rule_line(
             r,
             "table_limits",
             _("Every bet must lie within the table minimum and maximum.")
             if r.table_limits
             else _("No table limits apply."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "bet_multiple",
             _("Bets are multiples of {amount}.", amount=r.bet_multiple)
             if r.bet_multiple
             else _("Bets may be any amount."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "max_bets_per_box",
             ngettext(
@@ -251,12 +107,12 @@ def _step_bets(r: RuleSet) -> list[str]:
             "Before the first card, close the bets with the call “{call}” (the text's own words).",
             call=quoted_call(r.no_more_bets_call, r.id),
         )
-        out.append(_rule_line(r, "no_more_bets_call", call))
+        out.append(rule_line(r, "no_more_bets_call", call))
         out += _quotes(r.cite("no_more_bets_call"))
     else:
-        out.append(_rule_line(r, "no_more_bets_call", _("No call closing the bets is prescribed.")))
+        out.append(rule_line(r, "no_more_bets_call", _("No call closing the bets is prescribed.")))
     out.append(
-        _rule_line(
+        rule_line(
             r,
             "bets_closed_at_deal",
             _(
@@ -277,7 +133,7 @@ def _quotes(clause_ids: Sequence[str]) -> list[str]:
     for clause_id in clause_ids:
         found = clause(clause_id)
         lang = regulation(clause_id.split("-", 1)[0]).language
-        gist = theirs(_said(found.gist))
+        gist = theirs(said_of(found.gist))
         out += [
             "",
             f"    > {text(found.text)}",
@@ -312,13 +168,16 @@ def _step_deal(r: RuleSet) -> list[str]:
         )
     )
     second = (
-        "- "
-        + _(
-            "*Engine convention:* you take one card only at the deal; your second card comes when the "
-            "players have finished (no rule value changes this)."
+        rule_line(
+            r,
+            "hole_card",
+            _(
+                "Take one card only at the deal: your second card comes when the players have finished, "
+                "face up (no hole card)."
+            ),
         )
         if r.hole_card == "none"
-        else _rule_line(
+        else rule_line(
             r,
             "hole_card",
             _(
@@ -328,10 +187,10 @@ def _step_deal(r: RuleSet) -> list[str]:
         )
     )
     return [
-        _rule_line(r, "deal_order", deal),
+        rule_line(r, "deal_order", deal),
         second,
-        _rule_line(r, "pay_blackjack_immediately", paid),
-        _rule_line(
+        rule_line(r, "pay_blackjack_immediately", paid),
+        rule_line(
             r,
             "announce_options",
             _(
@@ -429,17 +288,17 @@ def _step_insurance(r: RuleSet) -> list[str]:
     )
     payout = Fraction(r.insurance_payout)
     return [
-        _rule_line(r, "insurance_timing", when),
-        _rule_line(r, "insurance_max", amount),
-        _rule_line(r, "insurance_base", base),
-        _rule_line(
+        rule_line(r, "insurance_timing", when),
+        rule_line(r, "insurance_max", amount),
+        rule_line(r, "insurance_base", base),
+        rule_line(
             r,
             "insurance_exact",
             _("No other amount is taken.") if r.insurance_exact else _("Any amount up to that most is taken."),
         ),
-        _rule_line(r, "insurance_min_of_table_min", least),
-        _rule_line(r, "insurance_multiple", step),
-        _rule_line(
+        rule_line(r, "insurance_min_of_table_min", least),
+        rule_line(r, "insurance_multiple", step),
+        rule_line(
             r,
             "insurance_payout",
             _(
@@ -448,8 +307,8 @@ def _step_insurance(r: RuleSet) -> list[str]:
                 denominator=payout.denominator,
             ),
         ),
-        _rule_line(r, "even_money", even),
-        _rule_line(r, "insurance_per_bettor", per),
+        rule_line(r, "even_money", even),
+        rule_line(r, "insurance_per_bettor", per),
     ]
 
 
@@ -467,8 +326,8 @@ def _step_hole(r: RuleSet) -> list[str]:
         )
     )
     lines = [
-        _rule_line(r, "hole_card", check),
-        _rule_line(
+        rule_line(r, "hole_card", check),
+        rule_line(
             r,
             "hole_card",
             _(
@@ -476,7 +335,7 @@ def _step_hole(r: RuleSet) -> list[str]:
                 "blackjack pushes, every other hand loses its bet."
             ),
         ),
-        _rule_line(
+        rule_line(
             r,
             "hole_card",
             _(
@@ -487,7 +346,7 @@ def _step_hole(r: RuleSet) -> list[str]:
     ]
     if r.surrender == "early":
         lines.append(
-            _rule_line(
+            rule_line(
                 r,
                 "surrender",
                 _(
@@ -547,55 +406,55 @@ def _step_hands(r: RuleSet) -> list[str]:
         "required": N_("A bet on a seated player's box needs his consent first."),
     }
     return [
-        _rule_line(r, "play_order", play),
-        _rule_line(
+        rule_line(r, "play_order", play),
+        rule_line(
             r,
             "min_stand_total",
             _("A player may stand only with {total} or more; below it he must draw.", total=r.min_stand_total)
             if r.min_stand_total
             else _("A player may stand on any total."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "hit_on_hard_21",
             _("A player may still draw on hard 21.") if r.hit_on_hard_21 else _("No card on 21."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "hit_on_soft_21",
             _("A player may still draw on soft 21.") if r.hit_on_soft_21 else _("No card on soft 21."),
         ),
-        _rule_line(r, "surrender", _surrender(r)),
-        _rule_line(
+        rule_line(r, "surrender", _surrender(r)),
+        rule_line(
             r,
             "surrender_after_split",
             _("A split hand may surrender.") if r.surrender_after_split else _("A split hand may not surrender."),
         ),
-        _rule_line(r, "double_totals", doubling),
-        _rule_line(
+        rule_line(r, "double_totals", doubling),
+        rule_line(
             r,
             "double_one_card",
             _("A doubled hand gets one card only.") if r.double_one_card else _("A doubled hand may keep drawing."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "double_on_blackjack",
             _("A blackjack may double.") if r.double_on_blackjack else _("A blackjack may not double."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "double_after_split",
             _("A split hand may double.") if r.double_after_split else _("A split hand may not double."),
         ),
-        _rule_line(r, "double_after_split_hands", _double_after_split_hands(r)),
-        _rule_line(
+        rule_line(r, "double_after_split_hands", _double_after_split_hands(r)),
+        rule_line(
             r,
             "split_ten_value_mixes",
             _("A ten and a figure are a pair.")
             if r.split_ten_value_mixes
             else _("Only cards of the same rank are a pair."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "max_split_hands",
             ngettext(
@@ -607,46 +466,46 @@ def _step_hands(r: RuleSet) -> list[str]:
             if r.max_split_hands is not None
             else _("No limit on re-splitting is set."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "resplit_consecutive_only",
             _("A re-split needs the equal cards in succession: any other card ends the series.")
             if r.resplit_consecutive_only
             else _("A pair may be re-split whenever it comes."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "resplit_aces",
             _("Split aces may be split again.") if r.resplit_aces else _("Split aces are not split again."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "split_aces_one_card",
             _("Each split ace gets one card only.")
             if r.split_aces_one_card
             else _("Split aces play on like any hand."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "double_on_split_aces",
             _("Split aces may double.") if r.double_on_split_aces else _("Split aces may not double."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "box_owner_decides",
             _("The box's owner alone decides its play.")
             if r.box_owner_decides
             else _("Every bettor on a box decides."),
         ),
-        _rule_line(r, "bet_behind_consent", _(consent[r.bet_behind_consent])),
-        _rule_line(
+        rule_line(r, "bet_behind_consent", _(consent[r.bet_behind_consent])),
+        rule_line(
             r,
             "behind_may_decline_double",
             _("A bettor behind may decline a double.")
             if r.behind_may_decline_double
             else _("Bettors behind follow a double."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "behind_may_decline_split",
             _("A bettor behind may decline a split (his stake stays on the first hand).")
@@ -658,14 +517,14 @@ def _step_hands(r: RuleSet) -> list[str]:
 
 def _step_dealer(r: RuleSet) -> list[str]:
     return [
-        _rule_line(
+        rule_line(
             r,
             "dealer_stands_soft_17",
             _("Draw to 16; stand on 17 or more, soft 17 included.")
             if r.dealer_stands_soft_17
             else _("Draw to 16 and on soft 17; stand on hard 17 or more."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "dealer_plays_when_all_bust",
             _("Draw your second card even when no bet is left in play.")
@@ -693,8 +552,8 @@ def _step_payment(r: RuleSet) -> list[str]:
     )
     payout = Fraction(r.blackjack_payout)
     return [
-        _rule_line(r, "payment_order", order),
-        _rule_line(
+        rule_line(r, "payment_order", order),
+        rule_line(
             r,
             "blackjack_payout",
             _(
@@ -703,7 +562,7 @@ def _step_payment(r: RuleSet) -> list[str]:
                 denominator=payout.denominator,
             ),
         ),
-        _rule_line(
+        rule_line(
             r,
             "blackjack_paid_first",
             _(
@@ -713,15 +572,15 @@ def _step_payment(r: RuleSet) -> list[str]:
             if r.blackjack_paid_first
             else _("Settle every stake box by box, blackjacks in their turn."),
         ),
-        _rule_line(r, "dealer_blackjack_takes", takes),
-        _rule_line(
+        rule_line(r, "dealer_blackjack_takes", takes),
+        rule_line(
             r,
             "split_21_is_blackjack",
             _("21 in two cards after a split counts as blackjack.")
             if r.split_21_is_blackjack
             else _("21 after a split is 21, not blackjack."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "push_stake_stays",
             _(
@@ -746,21 +605,21 @@ def _step_clear() -> list[str]:
 
 def _step_end(r: RuleSet) -> list[str]:
     return [
-        _rule_line(
+        rule_line(
             r,
             "last_round_on_cut_card",
             _("When the cut card comes out, finish the round: it is the shoe's last; then shuffle.")
             if r.last_round_on_cut_card
             else _("The cut card does not end the shoe."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "announce_last_round",
             _("Announce the last round when the cut card comes out.")
             if r.announce_last_round
             else _("No announcement of the last round."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "refill_from_discards",
             _("Should the shoe run out mid-round, shuffle the discards, cut, and complete the round.")
@@ -777,20 +636,20 @@ def _step_closing(r: RuleSet) -> list[str]:
         else _("Each participant banks in turn, changing at each reshuffle.")
     )
     return [
-        _rule_line(
+        rule_line(
             r,
             "announce_closing",
             _("Before closing time, announce the last round during the round before it; no round follows it.")
             if r.announce_closing
             else _("No closing announcement is provided for."),
         ),
-        _rule_line(r, "banker_rotation", bank),
-        _rule_line(
+        rule_line(r, "banker_rotation", bank),
+        rule_line(
             r,
             "co_owned_bank",
             _("The participants own the bank in equal shares.") if r.co_owned_bank else _("The bank is not co-owned."),
         ),
-        _rule_line(
+        rule_line(
             r,
             "every_player_bets_every_round",
             _("Every participant plays every round.")
@@ -849,13 +708,13 @@ def _mistakes(r: RuleSet) -> list[str]:
         else _("An over-maximum bet is refused.")
     )
     return [
-        _rule_line(r, "misdeal_remedy", _(_MISDEAL[r.misdeal_remedy])),
-        _rule_line(r, "card_to_box_without_bet", box_without_bet),
-        _rule_line(r, "missed_insurance_call", missed),
-        _rule_line(r, "absent_player_draws_to", absent),
-        _rule_line(r, "unclaimed_winnings_rounds", held),
-        _rule_line(r, "over_maximum_bet", over),
-        _rule_line(
+        rule_line(r, "misdeal_remedy", _(_MISDEAL[r.misdeal_remedy])),
+        rule_line(r, "card_to_box_without_bet", box_without_bet),
+        rule_line(r, "missed_insurance_call", missed),
+        rule_line(r, "absent_player_draws_to", absent),
+        rule_line(r, "unclaimed_winnings_rounds", held),
+        rule_line(r, "over_maximum_bet", over),
+        rule_line(
             r,
             "special_maximum",
             _("A bettor authorised a special maximum may exceed the table maximum on one free box.")
@@ -895,10 +754,10 @@ def onboarding_page(reg_id: str) -> str:
 def _page(r: RuleSet) -> str:
     steps: list[tuple[str, list[str]]] = [
         (pgettext("onboarding step", "The table"), _step_table(r)),
-        (pgettext("onboarding step", "Shuffle"), _step_shuffle(r)),
-        (pgettext("onboarding step", "Cut"), _step_cut(r)),
-        (pgettext("onboarding step", "Cut card"), _step_cut_card(r)),
-        (pgettext("onboarding step", "Burn"), _step_burn(r)),
+        (pgettext("onboarding step", "Shuffle"), step_shuffle(r)),
+        (pgettext("onboarding step", "Cut"), step_cut(r)),
+        (pgettext("onboarding step", "Cut card"), step_cut_card(r)),
+        (pgettext("onboarding step", "Burn"), step_burn(r)),
         (pgettext("onboarding step", "Bets, and the call that closes them"), _step_bets(r)),
         (pgettext("onboarding step", "Deal"), _step_deal(r)),
         (pgettext("onboarding step", "Insurance"), _step_insurance(r)),

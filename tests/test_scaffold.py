@@ -12,7 +12,6 @@ scaffold writes in a few milliseconds each.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -23,7 +22,14 @@ import pytest
 
 from spec_engine.catalog import REGULATION_IDS, parse_catalog, tiling_problems
 from spec_engine.errors import InputError
-from spec_engine.kit.scaffold import REVIEW, catalog_entries, catalog_skeleton, default_values, new_regulation, ruleset_skeleton
+from spec_engine.kit.scaffold import (
+    REVIEW,
+    catalog_entries,
+    catalog_skeleton,
+    default_values,
+    new_regulation,
+    ruleset_skeleton,
+)
 from spec_engine.rules import RULE_FIELDS, parse_ruleset, rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -263,7 +269,8 @@ ZY_RULES = {  # step 3, the rule set: each value the text states, with its claus
     "cut_offered_to": '{ value = "cut_card_receiver", clauses = ["ZY-2"], basis = "interpretation", '
     'note = "The text names nobody else who may cut: read as the one player it is offered to." }',
     "cut_without_receiver": '{ value = "dealer_right", clauses = ["ZY-2"] }',
-    "cut_card_from_end": '{ value = "none", basis = "not stated", note = "The cut card lies at a share (cut_card_share)." }',
+    "cut_card_from_end": '{ value = "none", basis = "not stated", '
+    'note = "The cut card lies at a share (cut_card_share)." }',
     "cut_card_share": '{ value = "1/4", clauses = ["ZY-3"], basis = "interpretation", '
     "note = \"'about one quarter' read as a quarter.\" }",
     "hole_card": '{ value = "peek", clauses = ["ZY-4", "ZY-5", "ZY-6", "ZY-7"] }',
@@ -360,11 +367,11 @@ def the_guide_followed_for_the_american_text(project: Path) -> None:
     done here: the compare rows the scaffold copied (the gate lists them: their @assumes- tags on
     values now stated, and those whose cut is now offered to the dealer's right only)."""
     path = project / "spec_engine" / "data" / "rulesets" / "zy.toml"
-    text = path.read_text(encoding="utf-8")
-    for rule, value in ZY_RULES.items():
-        text, count = re.subn(rf"^{rule} = .*$", lambda _: f"{rule} = {value}", text, count=1, flags=re.M)
-        assert count == 1, rule
-    path.write_text(text, encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rules = [line.split(" = ", 1)[0] for line in lines]
+    assert set(ZY_RULES) <= set(rules)
+    lines = [f"{r} = {ZY_RULES[r]}" if r in ZY_RULES else line for r, line in zip(rules, lines, strict=True)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with (project / "spec_engine" / "data" / "not_modelled.toml").open("a", encoding="utf-8") as f:
         f.write(ZY_NOT_MODELLED)
     (project / "features" / "zy" / "play.feature").write_text(ZY_FEATURE, encoding="utf-8")
@@ -399,16 +406,18 @@ def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_rema
     # A seventh, American, text through the guide's steps (the_guide_followed_for_the_american_text)
     five = {p: p.read_bytes() for reg in REGULATION_IDS for p in five_files(project, reg)}
     (tmp_path / "made-up-nj.txt").write_text(NEW_JERSEY_STYLE, encoding="utf-8")
-    made = run("-m", "spec_engine", "new-regulation", "ZY", "--text", str(tmp_path / "made-up-nj.txt"), "--language",
-               "en", "--name", "Made-up Casino, Blackjack (N.J.A.C. style, made up for a test)", "--short", "Made-up NJ")  # fmt: skip
+    made = run("-m", "spec_engine", "new-regulation", "ZY", "--text", str(tmp_path / "made-up-nj.txt"),
+               "--language", "en", "--name", "Made-up Casino, Blackjack (N.J.A.C. style, made up for a test)",
+               "--short", "Made-up NJ")  # fmt: skip
     assert made.returncode == 0, made.stderr
-    clauses = "from spec_engine.catalog import regulation; print(*(c.text[:12] for c in regulation('ZY').clauses), sep='|')"
-    cut = run("-c", clauses)  # step 2: a clause a provision, each cited clause whole
+    cut = run(
+        "-c", "from spec_engine.catalog import regulation as r; print(*(c.text[:12] for c in r('ZY').clauses), sep='|')"
+    )  # step 2: a clause a provision, each cited clause whole
     assert cut.stdout.rstrip("\n").split("|") == ["(a) Blackjac", "(b) After th", "(c) The cut ", "(a) The deal",
         "(b) If the d", "1. If the de", "2. If the de", "(a) A casino", "(b) A player"], cut.stderr  # fmt: skip
     the_guide_followed_for_the_american_text(project)
-    loaded = run("-c", "from spec_engine.rules import ruleset; r = ruleset('ZY'); "
-                 "print(r.hole_card, r.options('dealer_stands_soft_17'), r.cut_without_receiver, r.cut_card_share)")  # fmt: skip
+    loaded = run("-c", "from spec_engine.rules import ruleset; r = ruleset('ZY'); print(r.hole_card, "
+                 "r.options('dealer_stands_soft_17'), r.cut_without_receiver, r.cut_card_share)")  # fmt: skip
     assert loaded.stdout == "peek (True, False) dealer_right 1/4\n", loaded.stderr
     played = run("-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "tests/test_features.py",
                  "-k", "zy and not compare")  # fmt: skip

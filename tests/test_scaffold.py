@@ -359,13 +359,27 @@ Feature: Made-up NJ: the hole card, the cut and the dealer's soft 17
 def the_guide_followed_for_the_american_text(project: Path) -> None:
     """Steps 3 and 4 of the guide for NEW_JERSEY_STYLE, as a contributor would write them.
 
-    Step 2 (the catalog) needs no edit: the scaffold cut the provisions right and the gists stay
-    marked TO REVIEW (the gates do not stop on them). What a text still needs that no rule value
-    expresses, found here: doubling for less (ZY-9: an action, declared not modelled); the
-    condition of the house's choice ("provided that the rule is posted at the table": an
-    options entry says the choice, not its condition, kept in the note). Left for step 4, not
-    done here: the compare rows the scaffold copied (the gate lists them: their @assumes- tags on
-    values now stated, and those whose cut is now offered to the dealer's right only)."""
+    The steps taken: 1, ``new-regulation ZY --language en`` (the test); 2, the catalog: no edit,
+    the scaffold cut each provision whole, citations included ("N.J.A.C. 13:69E-1.17."), and the
+    gists stay marked TO REVIEW (the gates do not stop on them); 3, the rule set: the seven values
+    of ZY_RULES, the soft 17 as ``options``; 4, a feature tagging ZY-1 to ZY-8 (the peek both
+    ways, the house's default, the cut card's quarter, the cut to the dealer's right) and ZY-9 in
+    not_modelled.toml; then the notes' and the reason's catalog entries (below), which the guide
+    does not ask for and ``make site`` requires.
+
+    What a text still needs that no rule value expresses, found here: doubling for less (ZY-9:
+    an action, declared not modelled); the condition of the house's choice ("provided that the
+    rule is posted at the table": an ``options`` entry says the choice, not its condition; kept
+    in the note); a procedure given by another text ("as provided in N.J.A.C. 13:69F-2.6": no
+    place to cite a clause of a text not in the project, so the peek is read from ZY-5 to ZY-7
+    alone). A heading line with a parenthesis ("SUBCHAPTER 98. BLACKJACK (MADE UP ...)") is cut
+    into two clauses, not excluded as a heading: the made-up mark is in the name and here.
+
+    Left for step 4, not done here (``make check REG=ZY`` lists them): the compare rows the
+    scaffold copied: two tagged @assumes- on values now stated (dealing.feature, hole_card;
+    shoe.feature, decks), the shoe's rows whose cut box 1 makes (refused now: the cut is offered
+    to the dealer's right, box 7), the cut card's row by a number of cards (refused beside the
+    share), and the banker's-rotation row copied from ES with ES's clause."""
     path = project / "spec_engine" / "data" / "rulesets" / "zy.toml"
     lines = path.read_text(encoding="utf-8").splitlines()
     rules = [line.split(" = ", 1)[0] for line in lines]

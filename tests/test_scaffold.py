@@ -375,11 +375,15 @@ def the_guide_followed_for_the_american_text(project: Path) -> None:
     alone). A heading line with a parenthesis ("SUBCHAPTER 98. BLACKJACK (MADE UP ...)") is cut
     into two clauses, not excluded as a heading: the made-up mark is in the name and here.
 
-    Left for step 4, not done here (``make check REG=ZY`` lists them): the compare rows the
-    scaffold copied: two tagged @assumes- on values now stated (dealing.feature, hole_card;
-    shoe.feature, decks), the shoe's rows whose cut box 1 makes (refused now: the cut is offered
-    to the dealer's right, box 7), the cut card's row by a number of cards (refused beside the
-    share), and the banker's-rotation row copied from ES with ES's clause."""
+    Left for step 4, not done here (``make check REG=ZY`` lists them, each with its failure): the
+    47 compare rows the scaffold copied, of which 31 fail under ZY's rule set once read: the shoe's
+    rows cut by box 1 (8: the cut is now offered to the dealer's right only, box 7, or placed by
+    a number of cards beside the share); rows whose stacked cards run out (6: the hole card takes
+    one card more at the deal, "the shoe is empty after 5 cards"); rows a peeked blackjack ends
+    before their steps act; rows copied from ES ("as ES's row") expecting ES's values and
+    citations (ES-PRE-b.1, ES-18.1.a.9) where ZY assumes the common ones; and two rows tagged
+    @assumes- on values now stated (dealing.feature, hole_card; shoe.feature, decks).
+    """
     path = project / "spec_engine" / "data" / "rulesets" / "zy.toml"
     lines = path.read_text(encoding="utf-8").splitlines()
     rules = [line.split(" = ", 1)[0] for line in lines]

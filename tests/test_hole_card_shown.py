@@ -9,29 +9,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from spec_engine.cards import Shoe
 from spec_engine.catalog import REGULATION_IDS
-from spec_engine.game import Round
 from spec_engine.i18n import language
 from spec_engine.pages.cards import back_svg
 from spec_engine.pages.onboarding import onboarding_of, onboarding_page
 from spec_engine.pages.onboarding_round import dealer_steps
-from spec_engine.rules import RuleSet, ruleset
+from spec_engine.rules import ruleset
+from tests.test_hole_card import dealt as played  # (the engine's tests' stacked peek games)
+from tests.test_hole_card import peek_game
 from tools import bj_play  # (the play widget's Python, packed beside the engine)
-
-ES = ruleset("ES")
-
-
-def peek_game(hole_card: str = "peek", **values: object) -> RuleSet:
-    return ES.with_values(hole_card=hole_card, payment_order="ascending", **values)
-
-
-def played(rules: RuleSet, cards: str, *bets: tuple[int, str, int]) -> Round:
-    rnd = Round(rules, Shoe.stacked(cards), min_bet=10, max_bet=100)
-    for box, bettor, amount in bets:
-        rnd.place_bet(box, bettor, amount)
-    rnd.deal()
-    return rnd
 
 
 def test_the_dealers_steps_of_a_peek_that_finds_a_blackjack_after_early_surrender() -> None:

@@ -9,7 +9,8 @@ pinned packages (pip's own download cache is the machine's), ``npm ci``, then ev
 page changed (only MkDocs runs again) and one notebook changed (that notebook and MkDocs).
 
 ``--quick`` (``make bench QUICK=1``) skips the cold clone: it times the warm build and a
-one-page change in this checkout, end to end but briefly. Not a test: figures vary with the
+one-page change in this checkout, end to end but briefly (the site is left with that page until
+the next ``make site``, which builds it back). Not a test: figures vary with the
 machine (targets, issue 21: cold at most 4 min, warm at most 30 s, on a quiet machine).
 """
 
@@ -29,10 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PHASE = re.compile(r"^\[site\] (.+?): (up to date|[\d.]+ s)")
 
 
-def make_site(where: Path, env: dict[str, str]) -> tuple[float, list[tuple[str, str]]]:
-    """``make site`` in ``where``: its wall time and each phase's line."""
+def make_site(where: Path, env: dict[str, str], *variables: str) -> tuple[float, list[tuple[str, str]]]:
+    """``make site`` in ``where`` (``variables``: ``NAME=value`` given to make): its wall time
+    and each phase's line."""
     start = time.perf_counter()
-    done = subprocess.run(["make", "site"], cwd=where, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(["make", "site", *variables], cwd=where, env=env, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if done.returncode:
         raise SystemExit(f"make site failed in {where}:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
@@ -46,17 +48,21 @@ def report(title: str, elapsed: float, lines: list[tuple[str, str]]) -> None:
         print(f"    {name:<26} {took}")
 
 
-def changed(where: Path, env: dict[str, str], path: str, title: str) -> None:
-    """Append a comment line to ``path``, time ``make site``, put the file back."""
+def changed(where: Path, env: dict[str, str], path: str, title: str, *variables: str, rebuild: bool = True) -> None:
+    """Append a comment line to ``path``, time ``make site``, put the file back; ``rebuild``:
+    then build the site back as it was. Without it the site keeps the changed page until the
+    next ``make site``, which redoes MkDocs (each phase's stamp holds its inputs' digest, and the
+    file put back no longer has the digest the stamp holds)."""
     target = where / path
     text = target.read_text(encoding="utf-8")
     comment = "\n<!-- benchmark -->\n" if path.endswith(".md") else "\n# benchmark\n"
     try:
         target.write_text(text + comment, encoding="utf-8")
-        report(title, *make_site(where, env))
+        report(title, *make_site(where, env, *variables))
     finally:
         target.write_text(text, encoding="utf-8")
-    make_site(where, env)  # back as it was
+    if rebuild:
+        make_site(where, env, *variables)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -64,11 +70,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="warm and one change only, in this checkout")
     parser.add_argument("--keep", type=Path, help="clone into this (new) folder and keep it")
     args = parser.parse_args(argv)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS", "VIRTUAL_ENV"))}
     if args.quick:
-        report("warm (this checkout)", *make_site(ROOT, env))
-        changed(ROOT, env, "docs/architecture.md", "one hand-written page changed")
+        # this checkout's build with the virtualenv running this benchmark (make bench's), and
+        # the options of a make that runs it passed on (MAKEFLAGS): a make site here must not
+        # make a virtualenv of its own
+        venv = f"VENV={sys.prefix}"
+        env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+        report("warm (this checkout)", *make_site(ROOT, env, venv))
+        # the site is not built back (MkDocs again): the next make site does it
+        changed(ROOT, env, "docs/architecture.md", "one hand-written page changed", venv, rebuild=False)
         return
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS", "VIRTUAL_ENV"))}
     with tempfile.TemporaryDirectory(prefix="site-bench-") as tmp:
         where = args.keep or Path(tmp) / "clone"
         subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(where)], check=True)

@@ -2,7 +2,8 @@
 project, end to end to a site built without error, and every gate then saying what remains.
 
 The end-to-end test builds a whole site with seven regulations (about two minutes: the phases of
-``make site`` in a fresh copy, the exact odds from the shared cache): a sixth text left as the
+``make site`` in a fresh copy, the exact odds from the shared cache): a sixth text, the made-up
+one of ``tests/made_up.py`` (added once, in the copy the tests of a new text share), left as the
 scaffold wrote it, so that the gates list what remains, and a seventh, American, text taken
 through the guide's steps (docs/contributing.md, "A new regulation") to a hole card with the
 peek, a house option and a clause declared not modelled. The other tests check the pieces the
@@ -11,10 +12,6 @@ scaffold writes in a few milliseconds each.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -31,30 +28,7 @@ from spec_engine.kit.scaffold import (
     ruleset_skeleton,
 )
 from spec_engine.rules import RULE_FIELDS, parse_ruleset, rulesets
-
-ROOT = Path(__file__).resolve().parents[1]
-TEXT = """Reglamento de Black Jack del Casino de Prueba
-
-Artículo 1
-Se juega con seis barajas de 52 naipes. El crupier reparte dos cartas a cada jugador y una para sí.
-Artículo 2
-El jugador puede plantarse o pedir carta. El crupier pide carta con 16 o menos y se planta con 17 o más.
-Artículo 3
-El Black Jack se paga tres a dos. Los demás premios se pagan a la par.
-"""
-"""A made-up text: three articles, six sentences."""
-
-
-def copy_of_the_project(target: Path) -> Path:
-    """The files git tracks, copied (the venv and node_modules are shared, not copied)."""
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in tracked.decode().split("\0"):
-        if name and (ROOT / name).is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, target / name)
-    if (ROOT / "node_modules").is_dir():
-        (target / "node_modules").symlink_to(ROOT / "node_modules")
-    return target
+from tests.made_up import NAME, ROOT, SHORT, TEXT, MadeUp
 
 
 def five_files(project: Path, reg: str) -> list[Path]:
@@ -434,24 +408,18 @@ def the_guide_followed_for_the_american_text(project: Path) -> None:
 
 
 @pytest.mark.usefixtures("pdf_stand_in")  # its six conformance reports print no PDF (tests/conftest.py)
-def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_remains(tmp_path: Path) -> None:
-    project = copy_of_the_project(tmp_path / "project")
-    (tmp_path / "made-up.txt").write_text(TEXT, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(project)}
-    env.pop("BLACKJACK_SPEC_OVERRIDES", None)
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, text=True)
-
-    made = run("-m", "spec_engine", "new-regulation", "ZZ", "--text", str(tmp_path / "made-up.txt"),
-               "--name", "Casino de Prueba, Black Jack", "--short", "Prueba")  # fmt: skip
-    assert made.returncode == 0, made.stderr
+def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_remains(
+    made_up_zz: MadeUp, tmp_path: Path
+) -> None:
+    made = made_up_zz.made  # (new-regulation ZZ, in the copy the tests of a new text share: tests/made_up.py)
     assert "rows added to the compare outlines" in made.stdout and "features/zz/core.feature" in made.stdout
+    copied = made_up_zz.project.copy(tmp_path / "project")  # (a seventh text and a site: on a copy of it)
+    project, run = copied.root, copied.run
     listed = run("-m", "spec_engine", "regulations").stdout.split()
     assert listed == [*REGULATION_IDS, "ZZ"]
     names = "from spec_engine.catalog import rulebook_name as n; print(n('ZZ', with_id=True), n('ZZ', long=True))"
     named = run("-c", names)
-    assert named.stdout == "Prueba (ZZ) Casino de Prueba, Black Jack\n", named.stderr  # its names, in the one list
+    assert named.stdout == f"{SHORT} (ZZ) {NAME}\n", named.stderr  # its names, in the one list
 
     # A seventh, American, text through the guide's steps (the_guide_followed_for_the_american_text)
     five = {p: p.read_bytes() for reg in REGULATION_IDS for p in five_files(project, reg)}

@@ -1,12 +1,15 @@
 """Test configuration: the conformance suite's plugin (step definitions, clause markers, the
-results recorder), so that ``tests/test_features.py`` plays the suite against the engine; and
-``pdf_stand_in``, for the tests of the kit's runs that never read the certificate's PDF."""
+results recorder), so that ``tests/test_features.py`` plays the suite against the engine;
+``pdf_stand_in``, for the tests of the kit's runs that never read the certificate's PDF; and
+``made_up_zz``, the copy of the project with a made-up text that the tests of a new text share."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+
+from tests.made_up import MadeUp, made_up
 
 pytest_plugins = ["spec_engine.suite.plugin"]
 
@@ -34,3 +37,10 @@ def pdf_stand_in(pdf_printer: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     site``'s conformance reports, the README's ``blackjack-spec conform``)."""
     monkeypatch.setenv("CHROMIUM", str(pdf_printer))
     return pdf_printer
+
+
+@pytest.fixture(scope="session")
+def made_up_zz(tmp_path_factory: pytest.TempPathFactory) -> MadeUp:
+    """A copy of the project with the made-up text added as ZZ by ``new-regulation``, made once
+    per test process (``tests/made_up.py``). Read it; to change it, work on ``project.copy()``."""
+    return made_up(tmp_path_factory.mktemp("made-up"))

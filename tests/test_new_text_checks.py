@@ -1,14 +1,11 @@
 """What the guide's checks show a newcomer who adds a text (issue 33): the compare rows the
 scaffold copied are played under the new rule set at once and each failing one is listed;
 ``make check REG=XX`` runs every check whatever the one before found, the marks TO REVIEW listed
-apart. The expectations are written by hand from the made-up text of ``tests/test_scaffold.py``.
+apart. The expectations are written by hand from the made-up text of ``tests/made_up.py``.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,7 +14,7 @@ import pytest
 from spec_engine.kit.copied import PlayedRow, copied_rows, failing_lines, row_text
 from spec_engine.kit.scaffold import REVIEW, compare_rows
 from spec_engine.rules import ruleset
-from tests.test_scaffold import TEXT, copy_of_the_project
+from tests.made_up import MadeUp
 from tools.check_regulation import Outcome, Step, run_all, summary
 
 OUTLINE = """Feature: Compared
@@ -67,21 +64,15 @@ def test_a_failing_row_is_said_with_its_file_line_outline_row_and_what_the_engin
 
 
 def test_the_check_plays_the_new_texts_copied_rows_under_its_rule_set_and_lists_those_that_fail(
-    tmp_path: Path,
+    made_up_zz: MadeUp,
 ) -> None:
     """The made-up text's rule set assumes the values most rule sets hold; its rows are copied from
     the nearest rule set, ES, whose doubling rows say "may not" (9, 10 or 11 only): under the new
-    rule set (any total) the box may double, and the check says so, row by row."""
-    project = copy_of_the_project(tmp_path / "project")
-    (tmp_path / "made-up.txt").write_text(TEXT, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(project)}
-    env.pop("BLACKJACK_SPEC_OVERRIDES", None)
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, text=True)
-
-    assert run("-m", "spec_engine", "new-regulation", "ZZ", "--text", str(tmp_path / "made-up.txt")).returncode == 0
-    checked = run("-m", "spec_engine", "check")
+    rule set (any total) the box may double, and the check says so, row by row. (The check
+    writes nothing: it runs in the copy the tests of a new text share, ``tests/made_up.py``.)"""
+    before = made_up_zz.project.files()
+    checked = made_up_zz.project.run("-m", "spec_engine", "check")
+    assert made_up_zz.project.files() == before  # (the copy stays as new-regulation left it, for the others)
     assert checked.returncode == 1, checked.stderr
     out = checked.stdout.splitlines()
     heading = next(line for line in out if line.startswith("ZZ: ") and "compare rows copied" in line)

@@ -2,7 +2,8 @@
 project, end to end to a site built without error, and every gate then saying what remains.
 
 The end-to-end test builds a whole site with seven regulations (about two minutes: the phases of
-``make site`` in a fresh copy, the exact odds from the shared cache): a sixth text left as the
+``make site`` in a fresh copy, the exact odds from the shared cache): a sixth text, the made-up
+one of ``tests/made_up.py`` (added once, in the copy the tests of a new text share), left as the
 scaffold wrote it, so that the gates list what remains, and a seventh, American, text taken
 through the guide's steps (docs/contributing.md, "A new regulation") to a hole card with the
 peek, a house option and a clause declared not modelled. The other tests check the pieces the
@@ -11,10 +12,6 @@ scaffold writes in a few milliseconds each.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -31,30 +28,7 @@ from spec_engine.kit.scaffold import (
     ruleset_skeleton,
 )
 from spec_engine.rules import RULE_FIELDS, parse_ruleset, rulesets
-
-ROOT = Path(__file__).resolve().parents[1]
-TEXT = """Reglamento de Black Jack del Casino de Prueba
-
-Artículo 1
-Se juega con seis barajas de 52 naipes. El crupier reparte dos cartas a cada jugador y una para sí.
-Artículo 2
-El jugador puede plantarse o pedir carta. El crupier pide carta con 16 o menos y se planta con 17 o más.
-Artículo 3
-El Black Jack se paga tres a dos. Los demás premios se pagan a la par.
-"""
-"""A made-up text: three articles, six sentences."""
-
-
-def copy_of_the_project(target: Path) -> Path:
-    """The files git tracks, copied (the venv and node_modules are shared, not copied)."""
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in tracked.decode().split("\0"):
-        if name and (ROOT / name).is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, target / name)
-    if (ROOT / "node_modules").is_dir():
-        (target / "node_modules").symlink_to(ROOT / "node_modules")
-    return target
+from tests.made_up import NAME, ROOT, SHORT, TEXT, MadeUp
 
 
 def five_files(project: Path, reg: str) -> list[Path]:
@@ -208,6 +182,39 @@ def test_a_heading_that_begins_like_a_clause_before_it_is_a_heading(tmp_path: Pa
     ]
 
 
+def test_a_heading_with_a_parenthesis_is_a_heading_and_a_titled_item_one_clause(tmp_path: Path) -> None:
+    text = (
+        "SUBCHAPTER 98. BLACKJACK (MADE UP FOR A TEST)\n\n"
+        "13:69F-2.4 Splitting of pairs (re-split)\n"
+        "(a) A player may split a pair.\n"
+        "(b) Doubling (after a split)\n"
+        "A player may double after a split (see (a) above). He may not double twice.\n\n"
+        "Insurance [optional]\n"
+        "The dealer offers insurance (an ace showing). The player may take it.\n"
+    )
+    split, insurance = "13:69F-2.4 Splitting of pairs (re-split)", "Insurance [optional]"
+    assert skeleton_of(text, tmp_path) == [
+        ("heading", "SUBCHAPTER 98. BLACKJACK (MADE UP FOR A TEST)"),  # not cut after "98."
+        ("heading", split),
+        (split, "(a) A player may split a pair."),
+        # a list item's title goes with its text, as "(b) Doubling" would
+        (split, "(b) Doubling (after a split) A player may double after a split (see (a) above). "
+                "He may not double twice."),
+        ("heading", insurance),
+        (insurance, "The dealer offers insurance (an ace showing)."),
+        (insurance, "The player may take it."),
+    ]  # fmt: skip
+
+
+def test_a_line_closing_a_parenthesis_a_line_before_opened_is_no_heading(tmp_path: Path) -> None:
+    text = "Doubling\nA player may double after a split (as the rules of\n\nSection 5 say)\nThe dealer pays it.\n"
+    assert skeleton_of(text, tmp_path) == [  # (a page's end, a blank line, inside the parenthesis)
+        ("heading", "Doubling"),
+        ("Doubling", "A player may double after a split (as the rules of"),
+        ("Doubling", "Section 5 say) The dealer pays it."),
+    ]
+
+
 def test_the_written_catalog_says_how_to_join_or_split_clauses() -> None:
     header = catalog_skeleton("ZZ", TEXT, source="zz.es.txt", language="es", name="Prueba", today="2026-11-26")
     header = header.split("[regulation]")[0]
@@ -237,7 +244,7 @@ def test_a_bad_or_taken_id_is_refused(tmp_path: Path, reg_id: str, field: str) -
 
 
 # ------------------------------------------------------------------------------ end to end
-NEW_JERSEY_STYLE = """SUBCHAPTER 98. BLACKJACK
+NEW_JERSEY_STYLE = """SUBCHAPTER 98. BLACKJACK (MADE UP FOR A TEST)
 
 13:98Z-2.1 Shuffle and cut of the cards
 (a) Blackjack shall be played with six decks of cards that meet the requirements of N.J.A.C. 13:69E-1.17.
@@ -372,8 +379,7 @@ def the_guide_followed_for_the_american_text(project: Path) -> None:
     rule is posted at the table": an ``options`` entry says the choice, not its condition; kept
     in the note); a procedure given by another text ("as provided in N.J.A.C. 13:69F-2.6": no
     place to cite a clause of a text not in the project, so the peek is read from ZY-5 to ZY-7
-    alone). A heading line with a parenthesis ("SUBCHAPTER 98. BLACKJACK (MADE UP ...)") is cut
-    into two clauses, not excluded as a heading: the made-up mark is in the name and here.
+    alone).
 
     Left for step 4, not done here (``make check REG=ZY`` lists them, each with its failure): the
     47 compare rows the scaffold copied, of which 31 fail under ZY's rule set once read: the shoe's
@@ -402,24 +408,18 @@ def the_guide_followed_for_the_american_text(project: Path) -> None:
 
 
 @pytest.mark.usefixtures("pdf_stand_in")  # its six conformance reports print no PDF (tests/conftest.py)
-def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_remains(tmp_path: Path) -> None:
-    project = copy_of_the_project(tmp_path / "project")
-    (tmp_path / "made-up.txt").write_text(TEXT, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(project)}
-    env.pop("BLACKJACK_SPEC_OVERRIDES", None)
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, text=True)
-
-    made = run("-m", "spec_engine", "new-regulation", "ZZ", "--text", str(tmp_path / "made-up.txt"),
-               "--name", "Casino de Prueba, Black Jack", "--short", "Prueba")  # fmt: skip
-    assert made.returncode == 0, made.stderr
+def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_remains(
+    made_up_zz: MadeUp, tmp_path: Path
+) -> None:
+    made = made_up_zz.made  # (new-regulation ZZ, in the copy the tests of a new text share: tests/made_up.py)
     assert "rows added to the compare outlines" in made.stdout and "features/zz/core.feature" in made.stdout
+    copied = made_up_zz.project.copy(tmp_path / "project")  # (a seventh text and a site: on a copy of it)
+    project, run = copied.root, copied.run
     listed = run("-m", "spec_engine", "regulations").stdout.split()
     assert listed == [*REGULATION_IDS, "ZZ"]
     names = "from spec_engine.catalog import rulebook_name as n; print(n('ZZ', with_id=True), n('ZZ', long=True))"
     named = run("-c", names)
-    assert named.stdout == "Prueba (ZZ) Casino de Prueba, Black Jack\n", named.stderr  # its names, in the one list
+    assert named.stdout == f"{SHORT} (ZZ) {NAME}\n", named.stderr  # its names, in the one list
 
     # A seventh, American, text through the guide's steps (the_guide_followed_for_the_american_text)
     five = {p: p.read_bytes() for reg in REGULATION_IDS for p in five_files(project, reg)}

@@ -161,12 +161,18 @@ def _continues(text: str) -> bool:
 
 def _is_heading(line: str) -> bool:
     """A line that is no sentence: short, starting with no small letter, and ending without a
-    sentence's punctuation or a word that goes on (an article, a preposition)."""
+    sentence's punctuation or a word that goes on (an article, a preposition). It may end with
+    a bracket it opened ("Splitting of pairs (re-split)"), not with one a line before opened
+    (the end of a wrapped sentence) nor with a sentence's end inside it ("(See Art. 5.)")."""
+    line = line.rstrip()
+    core = line.rstrip(")]")
+    opened = all(line.count(a) == line.count(b) for a, b in ("()", "[]"))
     return (
         len(line) < 90
-        and not line.rstrip().endswith((".", ";", ":", "!", "?", ")", '"', "»", "”"))
+        and (core == line or opened)
+        and not core.endswith((".", ";", ":", "!", "?", '"', "»", "”"))
         and not line[:1].islower()
-        and not _continues(line)
+        and not _continues(core)
     )
 
 
@@ -346,7 +352,8 @@ def catalog_skeleton(reg_id: str, text: str, *, source: str, language: str, name
         "# - to join two clauses, append the second's text to the first's (one space between them)",
         "#   and delete the second [[clause]];",
         "# - to split one, cut its text at a space into two [[clause]] entries, one after the other;",
-        "# - a line that is no clause becomes an [[excluded]] entry, where it stands.",
+        "# - a line that is no clause becomes an [[excluded]] entry, where it stands (and a line",
+        "#   excluded as a heading that is a rule, a [[clause]]).",
         "# The texts stay verbatim and in order: `python -m spec_engine check` then says",
         f'# "{reg_id}: N clauses, text tiled", or names the first clause that does not follow.',
         "# Renumber freely until the ids are published (a scenario, a rule set, a page cites them);",

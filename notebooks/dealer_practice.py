@@ -39,9 +39,9 @@ from IPython.display import Markdown, display
 
 from spec_engine.cards import Card, Shoe
 from spec_engine.catalog import rulebook_name
+from spec_engine.citing import cite
 from spec_engine.events import Money, money_str, parse_money
 from spec_engine.game import Phase, Round
-from spec_engine.practice import cite
 from spec_engine.rules import RuleSet, ruleset
 
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -175,7 +175,7 @@ def check(ex: Exercise, answers: dict[str, str]) -> dict[str, bool]:
 
 
 def quoted_rules(rules: RuleSet, names: list[str]) -> str:
-    """The rules as the practice page quotes them (``spec_engine.practice.cite``), for a right
+    """The rules as the practice page quotes them (``spec_engine.citing.cite``), for a right
     answer as for a wrong one: what each means, its value here in the trade's words, and its
     clauses in the text's own words with their gist, or the assumption where the text is silent."""
     out = ['<div class="nb-rules" markdown="0">']

@@ -9,6 +9,8 @@ the rule values to change, written as in the rule-set TOML files::
 :func:`parse_overrides` validates a whole mapping. A changed value cites no clause
 (:meth:`~spec_engine.rules.RuleSet.with_values`). The conformance kit's
 :class:`~spec_engine.kit.driver.OverridingDriver` plays the scenarios with them.
+:func:`with_hole_card` is the pages' own override: a house's hole card, chosen in a widget's
+form or given in its address (``?hole_card=peek``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from typing import Any
 
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import InputError
-from spec_engine.rules import RULE_FIELDS, _value
+from spec_engine.i18n import _
+from spec_engine.rules import RULE_FIELDS, RuleSet, _value
 
 ENV_VAR = "BLACKJACK_SPEC_OVERRIDES"
 """The environment variable read by :func:`from_env`."""
@@ -72,3 +75,17 @@ def to_env(changes: Mapping[str, Mapping[str, Any]]) -> str:
     """The JSON text for ``BLACKJACK_SPEC_OVERRIDES`` (raw TOML-style values), validated first."""
     parse_overrides(changes)
     return json.dumps({reg.upper(): dict(values) for reg, values in changes.items()}, ensure_ascii=False)
+
+
+HOLE_CARDS: tuple[str, ...] = _FIELDS["hole_card"].metadata["choices"]
+"""The values of rule ``hole_card`` (``none``: the five texts' own)."""
+
+
+def with_hole_card(rules: RuleSet, raw: object) -> RuleSet:
+    """``rules`` with the dealer's hole card a house chose (``none``, ``peek``, ``peek_ace``;
+    empty: the rule set's own), as the pages' widgets take it from their form or address; an
+    :class:`InputError` naming ``hole_card`` (in the active language) for any other value."""
+    hole = str(raw or "").strip() or rules.hole_card
+    if hole not in HOLE_CARDS:
+        raise InputError(_("{value} is not one of none, peek, peek_ace", value=repr(hole)), field="hole_card")
+    return rules if hole == rules.hole_card else rules.with_values(hole_card=hole)

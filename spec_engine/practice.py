@@ -6,7 +6,11 @@ with a shoe shuffled from ``seed``: one to three boxes, their bettors deciding a
 into :class:`Question` s: how many cards to burn, whom to deal each card of the initial deal,
 what to do with a card dealt by mistake, whether to pay a blackjack at once, when to call
 insurance and whether even money is offered, whether to draw a second card, whether to draw
-or stand, whom to settle first and each payment, typed as an exact amount.
+or stand, whom to settle first and each payment, typed as an exact amount. Where the rule set
+deals a hole card (``hole_card``: none of the five texts does; a house may, :func:`round_json`'s
+``hole_card``), the dealer deals it face down, decides whether to check it for a blackjack before
+the players act (the peek) and what the check he made means, and turns it face up when his
+turn comes; the scene keeps it face down until then.
 
 The right answer is always the engine's own event (the ``remedy`` it applied, the box the
 card went to, the ``settle`` amount), never a second implementation of the rules. The rule
@@ -26,21 +30,22 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from spec_engine.cards import hand_total, parse_cards
-from spec_engine.catalog import REGULATION_IDS, quoted, rulebook_name
+from spec_engine.catalog import REGULATION_IDS, rulebook_name
+from spec_engine.citing import cite
 from spec_engine.errors import InputError, RuleViolation, SpecError
 from spec_engine.events import Event, Money, money, money_str, parse_money
 from spec_engine.game import Phase, Round
 from spec_engine.glossary import terms
 from spec_engine.i18n import N_, SOURCE, _, active, language, ngettext, pgettext
+from spec_engine.overrides import with_hole_card
 from spec_engine.policy import simple_policy
-from spec_engine.rules import RULE_FIELDS, RuleSet, ruleset
+from spec_engine.rules import RuleSet, ruleset
 from spec_engine.table import Table, people_at
 from spec_engine.words import words
 
@@ -59,19 +64,24 @@ STEP_RULES: dict[str, tuple[str, ...]] = {
     "burn": ("burn_after_shuffle",),
     "call": ("no_more_bets_call",),
     "deal": ("deal_order",),
+    "deal:hole": ("hole_card",),
     "misdeal": ("misdeal_remedy",),
     "misdeal_no_bet": ("card_to_box_without_bet", "misdeal_remedy"),
     "misdeal:reconstruct": ("card_to_box_without_bet",),
     "blackjack_now": ("pay_blackjack_immediately",),
     "insurance_call": ("insurance_timing",),
     "even_money": ("even_money",),
+    "peek": ("hole_card",),
+    "peek_result": ("hole_card",),
     "players_done": ("dealer_plays_when_all_bust",),
     "players_done:insurance": ("insurance_timing",),
+    "players_done:turn": ("hole_card",),
     "dealer_draw": ("dealer_stands_soft_17",),
     "pay_first": ("payment_order", "blackjack_paid_first"),
     "pay:blackjack": ("blackjack_payout",),
     "pay:split_blackjack": ("split_21_is_blackjack", "blackjack_payout"),
     "pay:lose_to_blackjack": ("dealer_blackjack_takes",),
+    "pay:lose_at_peek": ("hole_card",),
     "pay:insurance_win": ("insurance_payout",),
     "pay:even_money": ("even_money",),
     "pay:excess_returned": ("over_maximum_bet",),
@@ -228,6 +238,8 @@ def _play(rules: RuleSet, seed: int) -> tuple[list[tuple[int, str, Money]], list
         if rnd.phase is Phase.INSURANCE:
             called = len(table.log) - 1  # the insurance_offered event
             offers[called] = _insurance(rnd, rng)
+        elif rnd.phase is Phase.SURRENDER:  # (early surrender before a peek: the bettors let it pass)
+            rnd.close_surrender()
         else:
             simple_policy(rnd)
     table.finish(rnd)
@@ -235,6 +247,19 @@ def _play(rules: RuleSet, seed: int) -> tuple[list[tuple[int, str, Money]], list
 
 
 # ---------------------------------------------------------------------------- the questions
+DEALT = ("card", "dealer_card", "dealer_hole")
+"""The events of a card dealt at the initial deal (the hole card face down, in a hole-card game)."""
+
+
+def _paid_at_once(log: Sequence[Event], start: int) -> tuple[int, set[int | None]]:
+    """The index after the run of announcements and payments that begins at ``start`` (after
+    the deal, or after the dealer's check of his hole card), and the boxes whose blackjack it pays."""
+    end = start
+    while end < len(log) and log[end].type in ("options", "settle"):
+        end += 1
+    return end, {e.box for e in log[start:end] if e.type == "settle" and e.info == "blackjack"}
+
+
 def _total_text(codes: Sequence[str]) -> str:
     total, soft = hand_total(parse_cards(codes))
     return _("soft {total}", total=total) if soft else str(total)
@@ -259,6 +284,8 @@ class _Scene:
         self.misdealt: dict[str, Any] | None = None
         self.settled: list[dict[str, Any]] = []
         self.dealer_state = ""
+        self.hole = False  # the dealer's hole card lies face down (dealt, not turned)
+        self.peeked = ""  # what his check of it found (blackjack, no_blackjack), once he made it
 
     def natural(self, box: int) -> bool:
         hands = self.hands[box]
@@ -275,6 +302,13 @@ class _Scene:
             hands[e.hand - 1].append(e.card)
         elif kind == "dealer_card" and e.card:
             self.dealer.append(e.card)
+        elif kind == "dealer_hole":
+            self.hole = True  # (its code is never in the scene while it is face down)
+        elif kind == "hole_turned" and e.card:
+            self.hole = False
+            self.dealer.append(e.card)
+        elif kind == "peek":
+            self.peeked = e.info or ""
         elif kind == "split" and e.box is not None and e.hand is not None:
             hands = self.hands[e.box]
             hands.insert(e.hand, [hands[e.hand - 1].pop()])
@@ -321,7 +355,8 @@ class _Scene:
             boxes.append({"box": box, "bettor": bettor, "bet": money_str(amount), "hands": hands})
         return {
             "dealer": list(self.dealer),
-            "dealer_total": _total_text(self.dealer) if self.dealer else "",
+            "hole": self.hole,
+            "dealer_total": _total_text(self.dealer) if self.dealer and not self.hole else "",
             "boxes": boxes,
             "burnt": self.burnt,
             "voided": list(self.voided),
@@ -338,6 +373,7 @@ class _Builder:
         self.scene = _Scene(bets)
         self.numbers = [box for box, _, _ in bets]
         self.questions: list[Question] = []
+        self.hole = False  # the log deals the dealer a hole card
 
     def ask(
         self,
@@ -384,7 +420,8 @@ class _Builder:
         )
         for e in log[:first_bet]:
             self.scene.apply(e)
-        initial = 2 * len(self.numbers) + 1
+        self.hole = any(e.type == "dealer_hole" for e in log)
+        initial = 2 * len(self.numbers) + 1 + self.hole
         left = initial
         after_deal = -1  # the index of the first event after the initial deal's own announcements
         players_done = False
@@ -399,20 +436,25 @@ class _Builder:
                     "call",
                     [("call", _("Call “{call}”", call=e.info)), ("no_call", _("Deal at once, without a call"))],
                 )
-            elif kind in ("card", "dealer_card") and left > 0:
-                choices = [(f"box:{b}", self.box_label(b)) for b in self.numbers] + [
-                    ("dealer", _("Yourself (the dealer)"))
-                ]
-                answer = "dealer" if kind == "dealer_card" else f"box:{e.box}"
+            elif kind in DEALT and left > 0:
+                choices = [(f"box:{b}", self.box_label(b)) for b in self.numbers] + (
+                    [("dealer", _("Yourself, face up")), ("hole", _("Yourself, face down: your hole card"))]
+                    if self.hole
+                    else [("dealer", _("Yourself (the dealer)"))]
+                )
+                answer = {"dealer_card": "dealer", "dealer_hole": "hole"}.get(kind, f"box:{e.box}")
                 self.ask("deal", _("Whom do you deal the next card to?"), answer, choices)
                 left -= 1
             elif kind == "misdeal":
                 self.scene.apply(e)
                 self._misdeal(e, log[i + 1])
                 continue
+            elif kind == "peek":
+                self._peek(log, i)
+                players_done = e.info == "blackjack"  # (a blackjack found ends the round: nobody plays)
             elif (kind == "dealer_card" and len(self.scene.dealer) >= 2) or kind == "dealer_total":
                 self._dealer_draw(kind)
-            elif kind in ("dealer_card", "dealer_discards", "insurance_offered") and i != after_deal:
+            elif kind in ("dealer_card", "dealer_discards", "insurance_offered", "hole_turned") and i != after_deal:
                 if not players_done:
                     self._players_done(kind)
                     players_done = True
@@ -428,7 +470,7 @@ class _Builder:
             self.scene.apply(e)
             if kind == "remedy" and e.info == "reconstruct":
                 left, after_deal, players_done = initial, -1, False
-            elif kind in ("card", "dealer_card") and left == 0 and after_deal < 0:
+            elif kind in DEALT and left == 0 and after_deal < 0:
                 after_deal = self._after_deal(log, i + 1)
         return self.questions
 
@@ -458,34 +500,90 @@ class _Builder:
 
     def _after_deal(self, log: Sequence[Event], start: int) -> int:
         """The questions once the initial deal is done; returns the index of the first event
-        after the deal's own announcements and immediate payments."""
-        end = start
-        while end < len(log) and log[end].type in ("options", "settle"):
-            end += 1
-        paid = {e.box for e in log[start:end] if e.type == "settle" and e.info == "blackjack"}
-        for box in self.numbers:
-            if self.scene.natural(box):
-                self.ask(
-                    "blackjack_now",
-                    _(
-                        "Box {number} ({bettor}) has a blackjack. "
-                        "Do you pay it now, or does it wait for your second card?",
-                        number=box,
-                        bettor=self.scene.owner[box],
-                    ),
-                    "now" if box in paid else "wait",
-                    [("now", _("Pay it now")), ("wait", _("It waits for my second card"))],
-                    box=box,
-                )
+        after the deal's own announcements and immediate payments. (Where the dealer checks
+        his hole card, a blackjack is paid at once after the check: asked there, :meth:`_peek`.)"""
+        end, paid = _paid_at_once(log, start)
+        peeks = any(e.type == "peek" for e in log[start:])
+        if not peeks:
+            self._blackjacks_now(paid)
         if self.scene.dealer and parse_cards(self.scene.dealer[:1])[0].is_ace:
             called = end < len(log) and log[end].type == "insurance_offered"
             self.ask(
                 "insurance_call",
-                _("The initial deal is done and your card is an ace. What now?"),
+                _("The initial deal is done and your face-up card is an ace. What now?")
+                if self.hole
+                else _("The initial deal is done and your card is an ace. What now?"),
                 "call" if called else "play",
                 [("call", _("Call insurance")), ("play", _("Go on: the players play their hands"))],
             )
+        if self.hole and not peeks:
+            self._check("play")
         return end
+
+    def _blackjacks_now(self, paid: set[int | None]) -> None:
+        """Whether each natural is paid at once (``paid``: the boxes the engine paid so)."""
+        for box in self.numbers:
+            if self.scene.natural(box) and not any(
+                s["box"] == box and s["info"] == "even_money" for s in self.scene.settled
+            ):  # (even money is taken before the dealer checks his hole card)
+                said = {"number": box, "bettor": self.scene.owner[box]}
+                self.ask(
+                    "blackjack_now",
+                    _(
+                        "Box {number} ({bettor}) has a blackjack. "
+                        "Do you pay it now, or does it wait until you turn your hole card?",
+                        **said,
+                    )
+                    if self.hole
+                    else _(
+                        "Box {number} ({bettor}) has a blackjack. "
+                        "Do you pay it now, or does it wait for your second card?",
+                        **said,
+                    ),
+                    "now" if box in paid else "wait",
+                    [
+                        ("now", _("Pay it now")),
+                        (
+                            "wait",
+                            _("It waits until I turn my hole card") if self.hole else _("It waits for my second card"),
+                        ),
+                    ],
+                    box=box,
+                )
+
+    def _check(self, answer: str) -> None:
+        """Whether the dealer checks his hole card before the players act (``peek``: the log
+        has his check; ``play``: it has none)."""
+        self.ask(
+            "peek",
+            _("Your hole card lies face down. Do you check it for a blackjack before the players act?"),
+            answer,
+            [
+                ("peek", _("Check it now, without showing it (the peek)")),
+                ("play", _("Leave it unchecked: the players play their hands")),
+            ],
+        )
+
+    def _peek(self, log: Sequence[Event], i: int) -> None:
+        """The dealer's check (``log[i]``) and what it found, as the engine says: a blackjack
+        turns the hole card at once (the round ends), else the players act; then the naturals
+        the engine paid at once after it."""
+        self._check("peek")
+        found = log[i].info == "blackjack"
+        turned = i + 1 < len(log) and log[i + 1].type == "hole_turned"
+        self.ask(
+            "peek_result",
+            _("Your hole card makes a blackjack with your face-up card. What now?")
+            if found
+            else _("Your hole card does not make a blackjack with your face-up card. What now?"),
+            "turn" if turned else "play",
+            [
+                ("turn", _("Turn your hole card face up: the round ends, settle every bet")),
+                ("play", _("Leave it face down: the players play their hands")),
+            ],
+        )
+        if not found:
+            self._blackjacks_now(_paid_at_once(log, i + 1)[1])
 
     def _even_money(self, allowed: set[tuple[int, str]]) -> None:
         for box in self.numbers:
@@ -505,13 +603,24 @@ class _Builder:
                 )
 
     def _players_done(self, kind: str) -> None:
-        answer = {"dealer_card": "draw", "dealer_discards": "discard", "insurance_offered": "insurance"}[kind]
-        choices = [
-            ("draw", _("Draw your second card")),
-            ("discard", _("Discard your card: no bet is left to play for")),
-        ]
-        if parse_cards(self.scene.dealer[:1])[0].is_ace:
-            choices.append(("insurance", _("Call insurance")))
+        answer = {
+            "dealer_card": "draw",
+            "dealer_discards": "discard",
+            "insurance_offered": "insurance",
+            "hole_turned": "turn",
+        }[kind]
+        if self.hole:
+            choices = [
+                ("turn", _("Turn your hole card face up")),
+                ("discard", _("Discard your cards, the hole card unseen: no bet is left to play for")),
+            ]
+        else:
+            choices = [
+                ("draw", _("Draw your second card")),
+                ("discard", _("Discard your card: no bet is left to play for")),
+            ]
+            if parse_cards(self.scene.dealer[:1])[0].is_ace:
+                choices.append(("insurance", _("Call insurance")))
         self.ask("players_done", _("Every hand has been played. What do you do now?"), answer, choices)
 
     def _dealer_draw(self, kind: str) -> None:
@@ -608,7 +717,7 @@ class _Builder:
             if info == "blackjack" and len(hands) > 1:
                 step = "pay:split_blackjack"
             elif info == "lose" and scene.dealer_state == "blackjack":
-                step = "pay:lose_to_blackjack"
+                step = "pay:lose_at_peek" if scene.peeked == "blackjack" else "pay:lose_to_blackjack"
         self.ask("pay", prompt, e.amount, step=step, box=e.box)
 
     def _against(self, e: Event, cards: Sequence[str], said: Mapping[str, object]) -> str:
@@ -652,66 +761,19 @@ def practice(rules: RuleSet, seed: int) -> Practice:
     the dealer's questions. The same rule set and seed give the same questions."""
     seed = _check_seed(seed)
     bets, log, offers = _play(rules, seed)
-    questions = _Builder(bets).build(log, offers)
-    return Practice(rules, seed, tuple(bets), tuple(questions), tuple(log))
+    return Practice(rules, seed, tuple(bets), tuple(questions(bets, log, offers)), tuple(log))
+
+
+def questions(
+    bets: Sequence[tuple[int, str, Money]], log: Sequence[Event], offers: Offers | None = None
+) -> list[Question]:
+    """The dealer's questions of a round's ``log`` (any round's: a practice's, or one played from
+    a stacked shoe): ``bets`` are its (box, bettor, stake), one bettor a box; ``offers`` the
+    bettors allowed even money at each insurance call (none given: nobody)."""
+    return _Builder(bets).build(log, offers or {})
 
 
 # ---------------------------------------------------------------------------- judging
-_LETTERS = re.compile(r"[^\W\d_]")
-
-
-def _language_of(said: str, english: str) -> str:
-    """The language ``said`` is in: the active one, or English where it is still the English
-    text (a rule's words, a clause's gist that the catalog does not translate yet). A page
-    marks the latter ``lang="en"``."""
-    code = active()
-    return SOURCE if code != SOURCE and said == english and _LETTERS.search(said) else code
-
-
-def translated(text: str) -> tuple[str, str]:
-    """``text`` (English data: a rule's meaning, a note, a gist) in the active language, and
-    the language it is in."""
-    said = _(text) if text else text
-    return said, _language_of(said, text)
-
-
-def quote(clause_id: str) -> dict[str, str]:
-    """A clause as the page quotes it: its id, its words in their own language (``lang``) and
-    its gist in the reader's (``gist_lang``: English, where the catalog has none yet)."""
-    found = quoted(clause_id)
-    gist, gist_lang = translated(found["gist"])
-    return {**found, "gist": gist, "gist_lang": gist_lang}
-
-
-def cite(rules: RuleSet, name: str) -> dict[str, Any]:
-    """A rule field as the page explains it: what it means, its value here in the trade's words,
-    its basis, the rule set's note (the reading taken, or the default assumed) and its clauses'
-    words, each in the reader's language where the catalog says it (``*_lang``: the language of
-    each)."""
-    meta = next(f for f in RULE_FIELDS if f.name == name).metadata
-    citation = rules.citations[name]
-    value = getattr(rules, name)
-    said = words(name, value)
-    if active() != SOURCE:
-        with language(SOURCE):
-            english = words(name, value)
-    else:
-        english = said
-    doc, doc_lang = translated(meta["doc"])
-    note, note_lang = translated(citation.note)
-    return {
-        "field": name,
-        "doc": doc,
-        "value": said,
-        "basis": citation.basis,
-        "note": note,
-        "clauses": [quote(clause_id) for clause_id in citation.clauses],
-        "doc_lang": doc_lang,
-        "value_lang": _language_of(said, english),
-        "note_lang": note_lang,
-    }
-
-
 def _label(question: Question, value: str | Money) -> str:
     if not question.choices:
         assert not isinstance(value, str)
@@ -752,15 +814,15 @@ def judge(rules: RuleSet, question: Question, answer: str) -> Verdict:
 
 # ---------------------------------------------------------------------------- the page's side
 @lru_cache(maxsize=64)
-def _cached(reg: str, seed: int, code: str) -> Practice:
+def _cached(reg: str, seed: int, code: str, hole: str) -> Practice:
     with language(code, rulebook=reg):  # (the questions are asked in the page's language)
-        return practice(ruleset(reg), seed)
+        return practice(with_hole_card(ruleset(reg), hole), seed)
 
 
-def _round(reg: object, seed: object) -> Practice:
+def _round(reg: object, seed: object, hole: object) -> Practice:
     if not isinstance(reg, str):
         raise InputError(_("a regulation id is text, not {reg}", reg=repr(reg)), field="regulation")
-    return _cached(ruleset(reg).id, _check_seed(seed), active())
+    return _cached(ruleset(reg).id, _check_seed(seed), active(), str(hole or "").strip())
 
 
 def _rulebook(reg: object) -> str | None:
@@ -768,22 +830,27 @@ def _rulebook(reg: object) -> str | None:
     return reg.upper() if isinstance(reg, str) and reg.upper() in REGULATION_IDS else None
 
 
-def round_json(reg: str, seed: str | int) -> str:
+def round_json(reg: str, seed: str | int, hole_card: str = "") -> str:
     """A practice round for the page, in the active language and the rulebook's words: the
     rulebook's name (with its id), the bets, the questions (without their answers) and the
     glossary's words of the rulebook in that language (``words``: the page's own sentences
-    say them too), or ``{"error": ...}``."""
+    say them too), or ``{"error": ...}``. ``hole_card`` (none, peek, peek_ace; empty: the
+    rulebook's own) is a house's choice, as the page's form or address gives it: the round says
+    it (``house``: its value in the trade's words, where it is not the rulebook's)."""
     with language(active(), rulebook=_rulebook(reg)):
         try:
-            p = _round(reg, seed)
+            p = _round(reg, seed, hole_card)
         except SpecError as exc:
             return json.dumps({"error": str(exc)}, ensure_ascii=False)
         said = terms(active(), p.rules.id) if active() != SOURCE else {}
+        house = p.rules.hole_card != ruleset(p.rules.id).hole_card
         return json.dumps(
             {
                 "reg": p.rules.id,
                 "name": rulebook_name(p.rules.id, with_id=True),
                 "seed": p.seed,
+                "hole_card": p.rules.hole_card,
+                "house": words("hole_card", p.rules.hole_card) if house else None,
                 "bets": [{"box": b, "bettor": who, "amount": money_str(a)} for b, who, a in p.bets],
                 "questions": [q.to_dict() for q in p.questions],
                 "words": said,
@@ -792,12 +859,13 @@ def round_json(reg: str, seed: str | int) -> str:
         )
 
 
-def answer_json(reg: str, seed: str | int, index: int, answer: str) -> str:
-    """The verdict on the answer to question ``index`` of a round, in the active language, or
-    ``{"error": ...}`` for an answer that is not one (an unknown choice, a malformed amount)."""
+def answer_json(reg: str, seed: str | int, index: int, answer: str, hole_card: str = "") -> str:
+    """The verdict on the answer to question ``index`` of a round (``hole_card`` as the round
+    was dealt, :func:`round_json`), in the active language, or ``{"error": ...}`` for an answer
+    that is not one (an unknown choice, a malformed amount)."""
     with language(active(), rulebook=_rulebook(reg)):
         try:
-            p = _round(reg, seed)
+            p = _round(reg, seed, hole_card)
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(p.questions):
                 raise InputError(
                     _("the round has questions 0..{last}, not {index}", last=len(p.questions) - 1, index=repr(index)),

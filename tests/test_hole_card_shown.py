@@ -14,6 +14,7 @@ from spec_engine.i18n import language
 from spec_engine.pages.cards import back_svg
 from spec_engine.pages.onboarding import onboarding_of, onboarding_page
 from spec_engine.pages.onboarding_round import dealer_steps
+from spec_engine.pages.play import cards_json
 from spec_engine.rules import ruleset
 from tests.test_hole_card import dealt as played  # (the engine's tests' stacked peek games)
 from tests.test_hole_card import peek_game
@@ -113,7 +114,7 @@ def test_the_play_widget_shows_the_hole_card_face_down_until_it_is_turned(table:
     s = json.loads(bj_play.start(table, "ES", json.dumps(spec)))
     assert s["error"] is None and s["phase"] == "playing"
     assert s["dealer"] == ["9H"] and s["dealer_total"] is None
-    assert s["hole"]["name"] == "face-down card" and "<svg" in s["hole"]["svg"]
+    assert s["hole"] == {"name": "face-down card"}  # (drawn with cards.json's back: the pack has no pages)
     assert s["log"][-1] == '{"type":"dealer_hole"}' and not any("7S" in line for line in s["log"])
     s = json.loads(bj_play.act(table, "ES", "stand"))
     assert s["phase"] == "done" and s["hole"] is None
@@ -142,6 +143,7 @@ def test_the_play_widget_without_a_hole_card_is_as_before(table: str) -> None:
 def test_a_cards_back_names_no_card() -> None:
     svg = back_svg("face-down card")
     assert 'aria-label="face-down card"' in svg and " of " not in svg
+    assert json.loads(cards_json())["back"] == {"svg": svg, "name": "face-down card"}  # (the widgets draw it)
 
 
 # --------------------------------------------------------------------------- the onboarding

@@ -16,9 +16,10 @@ import pytest
 
 from spec_engine.cards import Shoe
 from spec_engine.catalog import REGULATION_IDS
+from spec_engine.citing import cite
 from spec_engine.errors import RuleViolation
 from spec_engine.game import Round
-from spec_engine.practice import answer_json, cite, practice
+from spec_engine.practice import answer_json, practice
 from spec_engine.rules import RULE_FIELDS, ruleset
 from spec_engine.words import CHOICE_WORDS, NONE_WORDS, NUMBERS, share_of, words
 

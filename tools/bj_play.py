@@ -23,11 +23,11 @@ from spec_engine.events import money, money_str
 from spec_engine.game import Action, Round
 from spec_engine.glossary import terms
 from spec_engine.i18n import SOURCE, _, active, language, ngettext
+from spec_engine.overrides import with_hole_card
 from spec_engine.rules import ruleset
 
 MIN_BET, MAX_BET = 10, 500
 PLAYING = ("hit", "stand", "double", "split", "surrender")
-HOLE_CARDS = ("none", "peek", "peek_ace")
 TABLES = {}
 TRIES = 12
 
@@ -60,12 +60,7 @@ class Table:
     """One widget's round under one rulebook, replayed from ``spec`` and the decisions taken."""
 
     def __init__(self, reg, spec):
-        self.rules = ruleset(reg)
-        hole = str(spec.get("hole_card") or "none").strip()
-        if hole not in HOLE_CARDS:
-            raise SpecError(_("hole_card: {value} is not one of none, peek, peek_ace", value=repr(hole)))
-        if hole != self.rules.hole_card:  # (a house's choice: the dealer takes a hole card)
-            self.rules = self.rules.with_values(hole_card=hole)
+        self.rules = with_hole_card(ruleset(reg), spec.get("hole_card"))  # (a house's choice)
         self.bets = [(int(box), bettor, money(Fraction(str(amount).strip()))) for box, bettor, amount in spec["bets"]]
         self.seed = int(str(spec.get("seed") or "").strip() or 0)
         self.queues = None
@@ -198,11 +193,9 @@ def shown_log(events):
 
 
 def _face_down_card():
-    """The hole card as the widget draws it while face down: a card's back, and its name."""
-    from spec_engine.pages.cards import back_svg
-
-    name = _("face-down card")
-    return {"svg": back_svg(name), "name": name}
+    """The hole card as the widget names it while face down (``play.js`` draws a card's back,
+    ``cards.json``'s ``back``): never the card it hides."""
+    return {"name": _("face-down card")}
 
 
 def start(widget, reg, spec):
@@ -249,7 +242,7 @@ def act(widget, reg, kind, box=None, bettor=None, amount=None):
 
 
 def _refusal(reg, exc):
-    from spec_engine.practice import quote, translated  # only when a refusal is shown: a quicker start
+    from spec_engine.citing import quote, translated  # only when a refusal is shown: a quicker start
 
     citations = ruleset(reg).citations
     note, note_lang = translated(citations[exc.rule].note if exc.rule in citations else "")

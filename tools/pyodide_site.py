@@ -17,7 +17,7 @@ the same files go into the site being built. Into ``SITE/pyodide/``:
   ``tools/bj_play.py``, which speaks the page's language); the
   dealer practice page calls the engine's own ``spec_engine.practice``. Fixed order and dates:
   the same checkout gives the same archive.
-- ``cards.json``: the site's SVG cards by code, which the widgets draw.
+- ``cards.json``: the site's SVG cards by code (and a card's back, ``back``), which the widgets draw.
 
 Only the pages that run Python load these, in the Web Worker that ``javascripts/python.js``
 starts (``javascripts/python-worker.js``: the play widgets as the page opens on "Play it

@@ -106,13 +106,7 @@
     // The dealer's cards: his hole card, while nobody has seen it, drawn face down and named so (never its code).
     function dealerCards(s) {
       const node = cardsNode(s.dealer);
-      if (s.hole) {
-        node.insertAdjacentHTML("beforeend", s.hole.svg);
-        node.lastElementChild.setAttribute("aria-hidden", "true");
-        node.lastElementChild.classList.add("bj-face-down");
-        node.setAttribute("aria-label", s.dealer.map((c) => cards[c].name).concat(s.hole.name).join(", "));
-      }
-      return node;
+      return s.hole ? bjPython.dom.faceDown(node, cards, s.hole.name) : node;
     }
 
     function tableNode(s) {

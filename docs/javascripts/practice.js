@@ -4,7 +4,9 @@
    answer_json(reg, seed, index, answer) judges one answer. Python starts in the page's worker as
    soon as this script runs, and the engine is imported at once; a link that chooses the round
    asks for it then, so the worker deals it the moment Python is ready. window.bjPractice is for
-   the tests (its start and answer return promises). Every sentence is a message in the page's language
+   the tests (its start and answer return promises). A house's hole card (the form's choice, or the
+   address's: practice.html?reg=ES&hole_card=peek) goes with every call; the scene draws the
+   dealer's hole card face down (a card's back, named as his hole card) until he turns it. Every sentence is a message in the page's language
    (bjI18n), in the round's rulebook's words (the round's `words`, the glossary's, from Python); the
    rules' meanings, notes and gists the catalog does not say yet are marked with their language. */
 (function () {
@@ -19,7 +21,7 @@
   const startButton = document.getElementById("bj-start");
   const tally = { rounds: 0, right: 0, asked: 0 };
   let ready = false; // Python is ready: the Deal button works
-  let round = null; // {reg, name, seed, questions, index, right, answered, judging}
+  let round = null; // {reg, name, seed, hole_card, house, questions, index, right, answered, judging}
   let dealing = 0; // the latest deal asked for (an earlier one still answering is dropped)
   const engine = (name, ...args) => bjPython.call("spec_engine.practice", name, ...args).then(JSON.parse);
 
@@ -31,8 +33,14 @@
   function sceneNode(scene) {
     const table = el("div", { class: "bj-scene" });
     const dealer = el("p", { class: "bj-dealer" }, el("strong", {}, bjI18n._("You (the dealer):", w())), " ");
-    if (scene.dealer.length) dealer.append(cardsNode(scene.dealer), " = " + scene.dealer_total);
-    else dealer.append(bjI18n._("no card yet", w()));
+    if (scene.dealer.length) {
+      const cards = cardsNode(scene.dealer);
+      // (while his hole card lies face down his total is not shown: nobody knows it)
+      if (scene.hole) bjPython.dom.faceDown(cards, CARDS, bjI18n._("your hole card, face down", w()));
+      dealer.append(cards, scene.dealer_total ? " = " + scene.dealer_total : "");
+    } else {
+      dealer.append(bjI18n._("no card yet", w()));
+    }
     table.append(dealer);
     const boxes = el("ul", { class: "bj-boxes" });
     for (const b of scene.boxes) {
@@ -146,14 +154,15 @@
     first.focus();
   }
 
-  async function start(reg, seed) {
+  async function start(reg, seed, hole) {
     reg = reg || form.elements.reg.value;
     seed = String(seed === undefined || seed === null ? form.elements.seed.value : seed).trim();
     if (seed === "") seed = String(Math.floor(Math.random() * 1000000));
+    hole = hole || form.elements.hole_card.value;
     form.elements.reg.value = reg;
     form.elements.seed.value = seed;
     const mine = ++dealing;
-    const data = await engine("round_json", reg, seed);
+    const data = await engine("round_json", reg, seed, hole);
     if (mine !== dealing) return data;
     area.replaceChildren();
     if (data.error) {
@@ -165,6 +174,9 @@
     area.append(el("h2", { id: "bj-round-title" }, bjI18n._("{name}, seed {seed}", w({ name: data.name, seed: data.seed }))));
     const bets = data.bets.map((b) => bjI18n._("box {number}, {bettor} {amount}", w({ number: b.box, bettor: b.bettor, amount: b.amount })));
     area.append(el("p", { class: "bj-bets" }, bjI18n._("Bets: {bets}. Table limits {min} to {max}.", w({ bets: bets.join("; "), min: 10, max: 500 }))));
+    if (data.house) {
+      area.append(el("p", { class: "bj-house" }, bjI18n._("A house's rule, not the regulation's: your second card is dealt {value}.", w({ value: data.house }))));
+    }
     ask();
     return data;
   }
@@ -176,7 +188,7 @@
     asked.judging = true;
     let verdict;
     try {
-      verdict = await engine("answer_json", asked.reg, String(asked.seed), index, String(value));
+      verdict = await engine("answer_json", asked.reg, String(asked.seed), index, String(value), asked.hole_card);
     } finally {
       asked.judging = false;
     }
@@ -224,7 +236,7 @@
       el("h3", { id: "bj-score-title", tabindex: "-1" }, bjI18n._("Round over: {right} of {total} right", w({ right: round.right, total }))));
     const again = el("button", { type: "button", class: "md-button md-button--primary", id: "bj-again" },
       bjI18n._("Deal the next round (seed {seed})", w({ seed: Number(round.seed) + 1 })));
-    again.addEventListener("click", () => start(round.reg, String(Number(round.seed) + 1)));
+    again.addEventListener("click", () => start(round.reg, String(Number(round.seed) + 1), round.hole_card));
     result.append(el("p", {}, tallyNode.textContent), el("p", {}, again));
     area.append(result);
     result.querySelector("h3").focus();
@@ -236,7 +248,7 @@
     const python = bjPython.start((text) => { status.textContent = text; });
     const imported = bjPython.importModule("spec_engine.practice");
     // a linked round is asked for now, queued in the worker behind the import (its failure is Python's, said below)
-    const dealt = preset.has("reg") || preset.has("seed") ? start().catch(() => null) : null;
+    const dealt = preset.has("reg") || preset.has("seed") ? start(null, null, preset.get("hole_card")).catch(() => null) : null;
     const [, engine] = await Promise.all([python, imported]);
     window.bjPractice.readyMs = performance.now() - t0;
     window.bjPractice.phases = Object.assign({}, bjPython.phases, { engine });
@@ -246,15 +258,18 @@
     await dealt;
   }
 
-  // A link may choose the round: practice.html?reg=UY&seed=7 (then it deals at once).
+  // A link may choose the round: practice.html?reg=UY&seed=7 (then it deals at once), and a house's
+  // hole card: &hole_card=peek (a value that is none of the form's is the engine's to refuse).
   const preset = new URLSearchParams(location.search);
   const regs = Array.from(form.elements.reg.options, (o) => o.value);
   if (regs.includes((preset.get("reg") || "").toUpperCase())) form.elements.reg.value = preset.get("reg").toUpperCase();
   if (preset.has("seed")) form.elements.seed.value = preset.get("seed");
+  const holes = Array.from(form.elements.hole_card.options, (o) => o.value);
+  if (holes.includes(preset.get("hole_card"))) form.elements.hole_card.value = preset.get("hole_card");
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (ready) start(form.elements.reg.value, form.elements.seed.value);
+    if (ready) start(form.elements.reg.value, form.elements.seed.value, form.elements.hole_card.value);
   });
   window.bjPractice = { start, answer, finish, tally, round: () => round, ready: null, readyMs: null, phases: null,
     firstAt: null };

@@ -120,6 +120,16 @@
     return span;
   }
 
+  // A face-down card after the cards of `node` (a cardsNode): a card's back (cards.back), named
+  // in the cards' accessible name by `name` (the dealer's hole card: never the card it hides).
+  function faceDown(node, cards, name) {
+    node.insertAdjacentHTML("beforeend", cards.back.svg);
+    node.lastElementChild.setAttribute("aria-hidden", "true");
+    node.lastElementChild.classList.add("bj-face-down");
+    node.setAttribute("aria-label", node.getAttribute("aria-label") + ", " + name);
+    return node;
+  }
+
   function clauseHref(id) {
     return id.split("-")[0].toLowerCase() + ".html#" + id.toLowerCase().replaceAll(".", "-");
   }
@@ -198,7 +208,7 @@
   }
 
   window.bjPython = {
-    dom: { el, cardsNode, clauseHref, clauseNodes, signed, inLanguage, say, upper, actionLabel, outcome },
+    dom: { el, cardsNode, faceDown, clauseHref, clauseNodes, signed, inLanguage, say, upper, actionLabel, outcome },
     base: BASE,
     phases: null,
     generation: 0,

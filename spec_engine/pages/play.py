@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from spec_engine.cards import DECK
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.i18n import SOURCE, _, active
-from spec_engine.pages.cards import card_name, card_svg
+from spec_engine.overrides import HOLE_CARDS
+from spec_engine.pages.cards import back_svg, card_name, card_svg
+from spec_engine.pages.labels import label, words
 
 EXAMPLE = {"box": "TS 6H", "dealer": "9D", "rest": "5C", "seed": "", "bet": "10"}
 """The cards and bet the form starts with (box 1 on 16 against a nine)."""
@@ -112,6 +114,22 @@ def _rulebook(widget: str, regs: Sequence[str]) -> str:
     )
 
 
+def hole_card_field(ident: str) -> str:
+    """A form's choice of the dealer's hole card (its ``hole_card``: the rule's values in the
+    trade's words, ``none``, the five texts' own, first), a house's choice: the address may
+    preset it (``?hole_card=peek``), as it presets a form's other fields."""
+    said = {  # (a message in an f-string is not extracted)
+        "label": label("hole_card"),
+        "hint": _("none in the five texts; another value is a house's choice, not a regulation's"),
+    }
+    options = "".join(f'<option value="{v}">{html.escape(words("hole_card", v))}</option>' for v in HOLE_CARDS)
+    return (
+        f'<p class="bj-field"><label for="{ident}">{html.escape(said["label"])}</label>'
+        f'<select id="{ident}" name="hole_card" aria-describedby="{ident}-hint">{options}</select>'
+        f'<small id="{ident}-hint">{html.escape(said["hint"])}</small></p>'
+    )
+
+
 def widget(
     name: str,
     fields: Sequence[Field],
@@ -120,19 +138,23 @@ def widget(
     bettors: Mapping[int, str] | None = None,
     script: Mapping[str, Sequence[Sequence[object]]] | None = None,
     folded: bool = False,
+    hole: bool = False,
 ) -> str:
     """A widget's HTML: its form (ids start with ``name``), its status line and its tables.
 
     ``bettors`` names each box's bettor (the form then has ``cards-N`` and ``bet-N`` fields);
     ``script`` gives, per rulebook, the decisions a worked hand takes (each ``[kind, box,
     bettor, amount]``, refused ones too), which the tables offer one by one. A ``folded`` widget
-    deals as soon as Python is ready (it is started by the reader's opening it)."""
+    deals as soon as Python is ready (it is started by the reader's opening it). With ``hole``
+    the form lets the reader choose the dealer's hole card (:func:`hole_card_field`); a widget
+    without it takes the address's (``?hole_card=peek``)."""
     deal = _("Deal")
     data = {"bettors": bettors or {1: "you"}, "script": script or {}}
     form = "".join(
         [
             f'<form id="{name}-form" class="bj-form">',
             _rulebook(name, regs),
+            *([hole_card_field(f"{name}-hole_card")] if hole else []),
             *(_field(name, f) for f in fields),
             f'<p class="bj-field"><button type="submit" id="{name}-deal" class="md-button md-button--primary bj-deal" '
             f"disabled>{html.escape(deal)}</button></p>",
@@ -166,10 +188,13 @@ def folded(summary: str, body: str) -> str:
 
 
 def cards_json() -> str:
-    """Every card's SVG and name, by code: ``pyodide/cards.json``, which ``play.js`` fetches, and
-    what a page may embed in a ``<script type="application/json">`` (``</`` escaped, as JSON allows)."""
+    """Every card's SVG and name, by code, and a card's back (``back``: the dealer's hole card
+    while face down, which a widget names itself): ``pyodide/cards.json``, which ``play.js``
+    fetches, and what a page may embed in a ``<script type="application/json">`` (``</``
+    escaped, as JSON allows)."""
     codes = sorted({card.code for card in DECK})
     data = {code: {"svg": card_svg(code), "name": card_name(code)} for code in codes}
+    data["back"] = {"svg": back_svg(_("face-down card")), "name": _("face-down card")}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
@@ -204,7 +229,7 @@ def play_page() -> str:
                 seed="seed=7",
             ),
             "",
-            widget("bj", simple_fields()),
+            widget("bj", simple_fields(), hole=True),
             "",
             scripts(site_root()),
             "",

@@ -5,7 +5,9 @@ Pyodide from the site itself as the page opens, in the page's Web Worker (the sh
 ``javascripts/python.js``), asks :mod:`spec_engine.practice` for a round's questions and has it
 judge each answer. The cards are the site's own SVG cards, given to the script as JSON (the same
 data as "Play it yourself").
-A link may choose the round: ``practice.html?reg=UY&seed=7``.
+A link may choose the round: ``practice.html?reg=UY&seed=7``; and a house's hole card, which no
+text deals (``&hole_card=peek``, as the form's choice): the page then draws the dealer's hole card
+face down (a card's back, named as his hole card) until he turns it.
 Every sentence is a message of the catalog: the pages generator writes the page once per language.
 """
 
@@ -15,7 +17,7 @@ import html
 
 from spec_engine.catalog import REGULATION_IDS, rulebook_name
 from spec_engine.i18n import _, pgettext
-from spec_engine.pages.play import DISK_NOTE, cards_json, no_script, served_at, site_root
+from spec_engine.pages.play import DISK_NOTE, cards_json, hole_card_field, no_script, served_at, site_root
 from spec_engine.practice import MAX_SEED
 
 PAGE = "practice.html"
@@ -47,6 +49,7 @@ def _form() -> str:
             '<input id="bj-seed" name="seed" type="text" inputmode="numeric" value="" autocomplete="off" '
             'aria-describedby="bj-seed-hint">',
             f'<small id="bj-seed-hint">{html.escape(said["hint"])}</small></p>',
+            hole_card_field("bj-hole_card"),
             '<p class="bj-field"><button type="submit" id="bj-start" class="md-button md-button--primary" disabled>'
             f"{html.escape(said['deal'])}</button></p>",
             "</form>",
@@ -61,7 +64,8 @@ def _grouped(number: int) -> str:
 
 
 def _scripts() -> str:
-    """The cards as JSON (as "Play it yourself" gives them), the shared loader, the page's script."""
+    """The cards as JSON (as "Play it yourself" gives them, a card's back with them), the shared
+    loader, the page's script."""
     cards = f'<script type="application/json" id="bj-cards">{cards_json()}</script>'
     root = site_root()
     return "\n".join(

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from spec_engine.catalog import clause
+from spec_engine.pages.cards import card_name
 from spec_engine.practice import Practice, Question, practice
 from spec_engine.rules import ruleset
 
@@ -179,6 +180,32 @@ def test_the_practice_meets_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]
         tab.context.add_init_script(path=AXE)
         mistake_on_the_dealers_draw(tab)
         assert tab.evaluate(RUN_AXE) == []
+
+
+def test_a_houses_hole_card_lies_face_down_until_the_peek_turns_it(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+    """ES with a house's hole card (``peek``, from the address): the dealer's second card is
+    drawn face down, named as his hole card and never by its value (axe-clean so), until the
+    peek under his ten finds a blackjack and turns it face up."""
+    p = practice(ruleset("ES").with_values(hole_card="peek"), 180)
+    peek = next(i for i, q in enumerate(p.questions) if q.kind == "peek")
+    hole = next(e.card for e in p.log if e.type == "dealer_hole")
+    assert hole and [q.kind for q in p.questions[peek : peek + 2]] == ["peek", "peek_result"]
+    page.context.add_init_script(path=AXE)
+    page.goto(f"{PRACTICE_PAGE}?reg=ES&seed=180&hole_card=peek")
+    expect(page.locator("#bj-round h2")).to_contain_text("(ES), seed 180", timeout=READY_MS)
+    expect(page.locator("#bj-hole_card")).to_have_value("peek")
+    expect(page.locator(".bj-house")).to_contain_text("dealt face down, checked for a blackjack under an ace or a ten")
+    answer_right(page, p, peek)
+    dealer = page.locator(".bj-question .bj-dealer .bj-cards")
+    up = card_name(p.questions[peek].scene["dealer"][0])
+    expect(dealer).to_have_attribute("aria-label", f"{up}, your hole card, face down")
+    expect(dealer.locator("svg.bj-face-down")).to_have_count(1)
+    assert page.evaluate(RUN_AXE) == []
+    answer_right(page, p, peek + 2, start=peek)  # the peek, and the blackjack it finds: turned
+    expect(dealer).to_have_attribute("aria-label", f"{up}, {card_name(hole)}")
+    expect(dealer.locator("svg")).to_have_count(2)
+    expect(dealer.locator("svg.bj-face-down")).to_have_count(0)
+    assert foreign == []
 
 
 def test_practice_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:

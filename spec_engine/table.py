@@ -94,9 +94,7 @@ class Table:
     ) -> None:
         from spec_engine.cards import DECK
 
-        if house is not None and not isinstance(house, Mapping):
-            raise InputError(f"the house's choices are a mapping of rule to value, not {house!r}", field="house")
-        self.rules = rules.choose(**house) if house else rules
+        self.rules = rules.chosen(house)
         rules = self.rules
         self.rng = generator(seed)
         self.seed = seed

@@ -28,6 +28,7 @@ from spec_engine.kit.protocol import serve
 from spec_engine.pages import regulations
 from spec_engine.pages.labels import house_choice, label, value_words, words
 from spec_engine.pages.matrix import _cell as matrix_cell
+from spec_engine.pages.onboarding import onboarding_of
 from spec_engine.pages.regulations import house_option_lines
 from spec_engine.rules import HouseOption, RuleSet, parse_ruleset, ruleset
 from spec_engine.table import Table
@@ -193,6 +194,40 @@ def test_the_regulation_page_lists_the_house_options(tmp_path: Path, monkeypatch
     monkeypatch.setattr(regulations, "ruleset", lambda reg_id: rules)
     page = regulations.regulation_page("UY", infos=[])
     assert lines[0] in page and lines[1] in page
+
+
+HOUSE_SENTENCE = {
+    "en": "The text leaves this rule to the house, which chooses {choices}; this page follows its choice, {value}.",
+    "es": "El texto deja esta regla a la casa, que elige {choices}; esta página sigue su elección, {value}.",
+    "cs": "Text ponechává toto pravidlo na kasinu, které volí {choices}; tato stránka se řídí jeho volbou, {value}.",
+    "it": "Il testo lascia questa regola alla casa, che sceglie {choices}; questa pagina segue la sua scelta, {value}.",
+}
+"""The onboarding's sentence of a house option, as each language's catalog says it."""
+
+
+@pytest.mark.parametrize("lang", sorted(HOUSE_SENTENCE))
+def test_the_onboarding_says_the_house_chooses_among_the_values_and_which_the_page_follows(
+    tmp_path: Path, lang: str
+) -> None:
+    rules = optioned(tmp_path)
+    with language(lang):
+        yes, no, either = _("yes"), _("no"), _("{items} or {last}", items=_("yes"), last=_("no"))
+        page, chosen = onboarding_of(rules), onboarding_of(rules.choose(resplit_aces=True))
+        text_fixes = onboarding_of(ruleset("UY"))
+        hands = [words("max_split_hands", n) for n in (6, 4)]
+        split = _(
+            "{items} or {last}",
+            items=f"{hands[0]} ([UY-43.1](uy.md#uy-43-1))",
+            last=f"{hands[1]} ([UY-45.1](uy.md#uy-45-1))",
+        )
+    said = HOUSE_SENTENCE[lang]
+    aces = [line for line in page.splitlines() if "(rules.md#rule-resplit_aces)" in line]
+    assert len(aces) == 1 and said.format(choices=either, value=no) in aces[0]  # the default, false
+    assert "[UY-43.1](uy.md#uy-43-1), [UY-45.1](uy.md#uy-45-1)" in aces[0]  # the rule's clauses cited
+    assert said.format(choices=either, value=yes) in chosen  # the page follows the house's choice
+    assert said.format(choices=split, value=hands[0]) in page  # each value with its own clause
+    sentences = said.split("{choices}")[0]
+    assert page.count(sentences) == 2 and sentences not in text_fixes  # no other rule; none where the text fixes them
 
 
 @pytest.mark.parametrize("reg_id", REGULATION_IDS)

@@ -90,7 +90,7 @@ class Table:
         stacked_after_cut: bool = False,
         special_max: Mapping[str, Money] | None = None,
         generator: Callable[[Any], random.Random] = random.Random,
-        house: Mapping[str, Any] | None = None,
+        house: object = None,
     ) -> None:
         from spec_engine.cards import DECK
 

@@ -125,7 +125,7 @@ def test_an_unknown_rule_or_a_malformed_choice_is_an_input_error(tmp_path: Path)
     with pytest.raises(InputError, match=r"house: 'resplit_kings' is not a rule"):
         Table(rules, seed=1, house={"resplit_kings": True})
     with pytest.raises(InputError, match=r"house: the house's choices are a mapping"):
-        Table(rules, seed=1, house=[("resplit_aces", True)])  # type: ignore[arg-type]
+        Table(rules, seed=1, house=[("resplit_aces", True)])
 
 
 def test_the_reference_adapter_plays_and_refuses_the_house_choices_of_a_start(

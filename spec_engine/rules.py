@@ -424,8 +424,13 @@ class RuleSet:
                 raise InputError(f"{rule!r} is not a rule", field="house")
             option = self.house_options.get(rule)
             if option is None:
+                held = show_value(getattr(self, rule))
+                cite = self.citations.get(rule)
+                fixed = f"the regulation sets it to {held}"
+                if cite is None or cite.assumed:  # the text is silent, or the start changed the value
+                    fixed = f"no text leaves it to the house (the rule set assumes {held})"
                 raise RuleViolation(
-                    f"{rule} is not the house's to choose: the regulation sets it to {show_value(getattr(self, rule))}",
+                    f"{rule} is not the house's to choose: {fixed}",
                     clauses=self.cite(rule) if rule in self.citations else (),
                     rule=rule,
                     action="table",
@@ -443,6 +448,16 @@ class RuleSet:
                     translate=_,
                 )
         return dataclasses.replace(self, **choices) if choices else self
+
+    def chosen(self, house: object) -> RuleSet:
+        """A copy with the house's choices ``house`` (a mapping of rule to value, as
+        :meth:`choose` takes them; ``None``: none), refused as :meth:`choose` refuses them;
+        anything but a mapping is an :class:`~spec_engine.errors.InputError` naming ``house``."""
+        if house is None:
+            return self
+        if not isinstance(house, Mapping):
+            raise InputError(f"the house's choices are a mapping of rule to value, not {house!r}", field="house")
+        return self.choose(**house)
 
 
 def _permitted(value: Any, values: tuple[Any, ...]) -> bool:

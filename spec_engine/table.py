@@ -90,13 +90,11 @@ class Table:
         stacked_after_cut: bool = False,
         special_max: Mapping[str, Money] | None = None,
         generator: Callable[[Any], random.Random] = random.Random,
-        house: Mapping[str, Any] | None = None,
+        house: object = None,
     ) -> None:
         from spec_engine.cards import DECK
 
-        if house is not None and not isinstance(house, Mapping):
-            raise InputError(f"the house's choices are a mapping of rule to value, not {house!r}", field="house")
-        self.rules = rules.choose(**house) if house else rules
+        self.rules = rules.chosen(house)
         rules = self.rules
         self.rng = generator(seed)
         self.seed = seed

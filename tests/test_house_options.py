@@ -3,10 +3,12 @@ permitted set, each value cited; the rule set's value is the house's choice, a t
 another within the set and is refused one outside it.
 
 The rule sets here are made up: Uruguay's file with its re-split rules turned into options
-(none of the five rulebooks has one)."""
+(none of the five rulebooks has one; tests/house_talk.py)."""
 
 from __future__ import annotations
 
+import io
+import json
 import pickle
 from collections.abc import Callable
 from pathlib import Path
@@ -21,45 +23,20 @@ from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.game import Round
 from spec_engine.i18n import _, language
+from spec_engine.kit import driver
+from spec_engine.kit.protocol import serve
 from spec_engine.pages import regulations
 from spec_engine.pages.labels import house_choice, label, value_words, words
 from spec_engine.pages.matrix import _cell as matrix_cell
+from spec_engine.pages.onboarding import onboarding_of
 from spec_engine.pages.regulations import house_option_lines
 from spec_engine.rules import HouseOption, RuleSet, parse_ruleset, ruleset
 from spec_engine.table import Table
-from tests.util import broken_copy
-
-UY_RESPLIT_ACES = (
-    'resplit_aces = { value = true, clauses = ["UY-43.1", "UY-45.1"], basis = "interpretation", '
-    'note = "Art. 43 makes no exception for aces." }'
-)
-UY_MAX_SPLIT = 'max_split_hands = { value = 6, clauses = ["UY-43.1"]'
-
-
-def _with(tmp_path: Path, old: str, new: str) -> Path:
-    return broken_copy(DATA / "rulesets" / "uy.toml", tmp_path, old, new)
-
-
-def _optioned(tmp_path: Path) -> RuleSet:
-    """Uruguay's rule set where the house chooses whether split aces re-split (false unless it
-    says otherwise) and whether a box splits to four hands or to six, each cited apart."""
-    path = _with(
-        tmp_path,
-        UY_RESPLIT_ACES,
-        'resplit_aces = { options = [true, false], default = false, clauses = ["UY-43.1", "UY-45.1"], '
-        'note = "Made up: the house may allow split aces to split again." }',
-    )
-    text = path.read_text(encoding="utf-8").replace(
-        UY_MAX_SPLIT,
-        'max_split_hands = { options = [{ value = 6, clauses = ["UY-43.1"] }, { value = 4, clauses = ["UY-45.1"] }]',
-        1,
-    )
-    path.write_text(text, encoding="utf-8")
-    return parse_ruleset(path)
+from tests.house_talk import HOUSE_TALK, UY_RESPLIT_ACES, judged, optioned, with_uy
 
 
 def test_an_option_set_is_kept_beside_the_value_the_house_chose(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     assert rules.resplit_aces is False  # the declared default
     assert rules.options("resplit_aces") == (True, False)
     assert rules.max_split_hands == 6  # no default: the first option
@@ -97,18 +74,18 @@ CITED = 'clauses = ["UY-43.1"]'
 )
 def test_a_bad_option_set_is_refused_naming_the_file_and_the_rule(tmp_path: Path, inside: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        parse_ruleset(_with(tmp_path, UY_RESPLIT_ACES, f"resplit_aces = {{ {inside} }}"))
+        parse_ruleset(with_uy(tmp_path, UY_RESPLIT_ACES, f"resplit_aces = {{ {inside} }}"))
 
 
 def test_a_choice_option_is_checked_against_its_choices(tmp_path: Path) -> None:
     old = 'surrender = { value = "none"'
     assert old in (DATA / "rulesets" / "uy.toml").read_text(encoding="utf-8")
     with pytest.raises(InputError, match=r"\[surrender\]: value 'sometimes' is not one of"):
-        parse_ruleset(_with(tmp_path, old, 'surrender = { options = ["late", "sometimes"]'))
+        parse_ruleset(with_uy(tmp_path, old, 'surrender = { options = ["late", "sometimes"]'))
 
 
 def test_the_house_chooses_within_the_set(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     chosen = rules.choose(resplit_aces=True, max_split_hands=4)
     assert (chosen.resplit_aces, chosen.max_split_hands) == (True, 4)
     assert chosen.options("resplit_aces") == (True, False)  # still the house's to choose
@@ -135,7 +112,7 @@ def test_the_house_chooses_within_the_set(tmp_path: Path) -> None:
 def test_a_choice_outside_the_set_is_refused_naming_the_rule_the_values_and_the_clauses(
     tmp_path: Path, choice: dict[str, object], message: str, clauses: tuple[str, ...]
 ) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     with pytest.raises(RuleViolation) as refused:
         Table(rules, seed=1, house=choice)
     assert message in str(refused.value)
@@ -144,15 +121,31 @@ def test_a_choice_outside_the_set_is_refused_naming_the_rule_the_values_and_the_
 
 
 def test_an_unknown_rule_or_a_malformed_choice_is_an_input_error(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     with pytest.raises(InputError, match=r"house: 'resplit_kings' is not a rule"):
         Table(rules, seed=1, house={"resplit_kings": True})
     with pytest.raises(InputError, match=r"house: the house's choices are a mapping"):
-        Table(rules, seed=1, house=[("resplit_aces", True)])  # type: ignore[arg-type]
+        Table(rules, seed=1, house=[("resplit_aces", True)])
+
+
+def test_the_reference_adapter_plays_and_refuses_the_house_choices_of_a_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Protocol 7.1: a start's ``house``, through the reference adapter (the engine behind the
+    protocol), under the made-up rule set: played at a round and at a table, refused as the
+    engine refuses (tests/house_talk.py; the JavaScript implementation answers the same)."""
+    rules = optioned(tmp_path)
+    real = driver.ruleset
+    monkeypatch.setattr(driver, "ruleset", lambda reg_id: rules if reg_id == "UY" else real(reg_id))
+    lines = "".join(json.dumps({"id": n, **request}) + "\n" for n, (request, _) in enumerate(HOUSE_TALK, 1))
+    out = io.StringIO()
+    serve(io.StringIO(lines), out)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert judged(replies) == [expected for _, expected in HOUSE_TALK]
 
 
 def test_a_table_plays_the_house_choice(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     assert Table(rules, seed=1).rules.resplit_aces is False
     for allowed in (True, False):
         table = Table(rules, seed=1, house={"resplit_aces": allowed})
@@ -166,13 +159,13 @@ def test_a_table_plays_the_house_choice(tmp_path: Path) -> None:
 
 
 def test_a_changed_value_is_no_longer_a_house_option(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path).with_values(resplit_aces=True)
+    rules = optioned(tmp_path).with_values(resplit_aces=True)
     assert rules.options("resplit_aces") == (True,) and "resplit_aces" not in rules.house_options
     assert rules.options("max_split_hands") == (6, 4)
 
 
 def test_the_rules_compared_say_the_house_chooses_with_the_clauses(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     assert house_choice(rules, "resplit_aces") == "the house chooses: yes or no"
     assert house_choice(rules, "decks") is None and value_words(rules, "decks") == words("decks", 5)
     hands = [words("max_split_hands", n) for n in (6, 4)]
@@ -192,7 +185,7 @@ def test_the_rules_compared_say_the_house_chooses_with_the_clauses(tmp_path: Pat
 
 
 def test_the_regulation_page_lists_the_house_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     lines = house_option_lines(rules)
     assert len(lines) == 3 and lines[-1] == ""  # in the order of the rules: splits, then aces
     assert lines[0].startswith(f"- {label('max_split_hands')}: the house chooses: ")
@@ -201,6 +194,40 @@ def test_the_regulation_page_lists_the_house_options(tmp_path: Path, monkeypatch
     monkeypatch.setattr(regulations, "ruleset", lambda reg_id: rules)
     page = regulations.regulation_page("UY", infos=[])
     assert lines[0] in page and lines[1] in page
+
+
+HOUSE_SENTENCE = {
+    "en": "The text leaves this rule to the house, which chooses {choices}; this page follows its choice, {value}.",
+    "es": "El texto deja esta regla a la casa, que elige {choices}; esta página sigue su elección, {value}.",
+    "cs": "Text ponechává toto pravidlo na kasinu, které volí {choices}; tato stránka se řídí jeho volbou, {value}.",
+    "it": "Il testo lascia questa regola alla casa, che sceglie {choices}; questa pagina segue la sua scelta, {value}.",
+}
+"""The onboarding's sentence of a house option, as each language's catalog says it."""
+
+
+@pytest.mark.parametrize("lang", sorted(HOUSE_SENTENCE))
+def test_the_onboarding_says_the_house_chooses_among_the_values_and_which_the_page_follows(
+    tmp_path: Path, lang: str
+) -> None:
+    rules = optioned(tmp_path)
+    with language(lang):
+        yes, no, either = _("yes"), _("no"), _("{items} or {last}", items=_("yes"), last=_("no"))
+        page, chosen = onboarding_of(rules), onboarding_of(rules.choose(resplit_aces=True))
+        text_fixes = onboarding_of(ruleset("UY"))
+        hands = [words("max_split_hands", n) for n in (6, 4)]
+        split = _(
+            "{items} or {last}",
+            items=f"{hands[0]} ([UY-43.1](uy.md#uy-43-1))",
+            last=f"{hands[1]} ([UY-45.1](uy.md#uy-45-1))",
+        )
+    said = HOUSE_SENTENCE[lang]
+    aces = [line for line in page.splitlines() if "(rules.md#rule-resplit_aces)" in line]
+    assert len(aces) == 1 and said.format(choices=either, value=no) in aces[0]  # the default, false
+    assert "[UY-43.1](uy.md#uy-43-1), [UY-45.1](uy.md#uy-45-1)" in aces[0]  # the rule's clauses cited
+    assert said.format(choices=either, value=yes) in chosen  # the page follows the house's choice
+    assert said.format(choices=split, value=hands[0]) in page  # each value with its own clause
+    sentences = said.split("{choices}")[0]
+    assert page.count(sentences) == 2 and sentences not in text_fixes  # no other rule; none where the text fixes them
 
 
 @pytest.mark.parametrize("reg_id", REGULATION_IDS)
@@ -226,7 +253,7 @@ def _fake_figures(calls: list[RuleSet]) -> Callable[[RuleSet], Odds]:
 
 
 def test_the_figures_of_each_combination_of_the_house_choices_and_their_range(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path)
+    rules = optioned(tmp_path)
     calls: list[RuleSet] = []
     found = house_odds(rules, _fake_figures(calls))
     assert [c.choice for c in found.choices] == [
@@ -244,7 +271,7 @@ def test_the_figures_of_each_combination_of_the_house_choices_and_their_range(tm
 def test_a_choice_the_figures_do_not_depend_on_is_analysed_once(tmp_path: Path) -> None:
     old = 'announce_last_round = { value = true, clauses = ["UY-56"] }'
     rules = parse_ruleset(
-        _with(tmp_path, old, 'announce_last_round = { options = [true, false], clauses = ["UY-56"] }')
+        with_uy(tmp_path, old, 'announce_last_round = { options = [true, false], clauses = ["UY-56"] }')
     )
     calls: list[RuleSet] = []
     found = house_odds(rules, _fake_figures(calls))
@@ -254,7 +281,7 @@ def test_a_choice_the_figures_do_not_depend_on_is_analysed_once(tmp_path: Path) 
 
 
 def test_the_real_figures_rank_the_house_choices(tmp_path: Path) -> None:
-    rules = _optioned(tmp_path).with_values(max_split_hands=4)  # (four hands: two analyses, quicker)
+    rules = optioned(tmp_path).with_values(max_split_hands=4)  # (four hands: two analyses, quicker)
     found = house_odds(rules)
     assert [c.choice for c in found.choices] == [{"resplit_aces": True}, {"resplit_aces": False}]
     allowed, refused = (c.basic_percent for c in found.choices)

@@ -34,6 +34,7 @@ from spec_engine.catalog import REGULATION_IDS
 from spec_engine.kit.driver import PROTOCOL_VERSION
 from spec_engine.kit.trace import FEATURES, scenarios
 from spec_engine.rules import ruleset
+from tests.house_talk import HOUSE_TALK, judged, optioned
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "conformance" / "js" / "blackjack.js"
@@ -312,6 +313,15 @@ def test_the_citations_are_read_from_the_rule_set_files(tmp_path: Path) -> None:
     assert replies[3]["ok"]
     assert replies[4]["error"]["clauses"] == ["CZ-TEST-1"]
     assert talk(requests)[4]["ok"]  # the real rule set allows four hands
+
+
+def test_the_house_chooses_among_the_values_its_text_permits(tmp_path: Path) -> None:
+    """Protocol 7.1: a start's ``house`` under a made-up rule set with house options (read from
+    its file, as every rule set is): the choice played at a round and at a table, and refused as
+    the reference refuses it, the same answers (tests/house_talk.py)."""
+    optioned(tmp_path)
+    replies = talk([request for request, _ in HOUSE_TALK], env={"BLACKJACK_JS_RULESETS": str(tmp_path)})
+    assert judged(replies) == [expected for _, expected in HOUSE_TALK]
 
 
 def test_what_it_does_not_offer_is_unsupported() -> None:

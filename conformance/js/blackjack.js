@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent blackjack implementation in JavaScript that speaks the conformance
-// protocol (JSON lines on stdin/stdout, version 7.0; see docs/protocol.md). It exists to
+// protocol (JSON lines on stdin/stdout, version 7.1; see docs/protocol.md). It exists to
 // show that the protocol is language-neutral and to catch the reference engine's faults:
 // it shares no code with the Python engine, only the rule sets' data.
 //
@@ -10,7 +10,8 @@
 // player-banked session -- under every rule set of the project (data/regulations.toml), with every action
 // of the protocol. The rule values and the clause ids a refusal cites are read at run time
 // from spec_engine/data/rulesets/<reg>.toml (BLACKJACK_JS_RULESETS names another folder);
-// `overrides` change them for one game (a changed value cites no clause).
+// `overrides` change them for one game (a changed value cites no clause); `house` chooses among
+// the values a text leaves to the house (a rule's `options`).
 //
 // Money is exact: a rational of two BigInts, written as a decimal string ("22.5").
 // No npm dependencies.
@@ -20,7 +21,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = '7.0';
+const PROTOCOL = '7.1';
 const ACTIONS = ['bet', 'change_bet', 'withdraw_bet', 'consent', 'object', 'deal', 'insurance', 'even_money',
   'close_insurance', 'forget_insurance_call', 'hit', 'stand', 'double', 'split', 'surrender', 'close_surrender', 'misdeal',
   'play_absent',
@@ -166,6 +167,7 @@ function loadRules(regulation) {
   const text = fs.readFileSync(file, 'utf8');
   const values = {};
   const clauses = {};
+  const options = {}; // rule -> { values, clauses }: the rules whose text lets the house choose
   let section = '';
   for (const raw of text.split('\n')) {
     const line = raw.trim();
@@ -176,15 +178,27 @@ function loadRules(regulation) {
     const m = /^([A-Za-z0-9_]+)\s*=\s*(.*)$/.exec(line);
     if (!m) continue;
     const entry = parseTomlValue(m[2], 0);
-    let value = entry.value;
-    if (value === 'none') value = null;
-    values[m[1]] = value;
-    clauses[m[1]] = entry.clauses || [];
+    const own = entry.clauses || [];
+    if (entry.options) {
+      // a house option: the values the text permits, each with its clauses (its own, else the
+      // rule's); the house's choice is the default, else the first
+      const table = (o) => o !== null && typeof o === 'object' && !Array.isArray(o);
+      const permitted = entry.options.map((o) => noneless(table(o) ? o.value : o));
+      const cited = entry.options.map((o) => (table(o) && o.clauses && o.clauses.length ? o.clauses : own));
+      options[m[1]] = { values: permitted, clauses: cited };
+      values[m[1]] = 'default' in entry ? noneless(entry.default) : permitted[0];
+      clauses[m[1]] = own.length ? own : [...new Set(cited.flat())];
+      continue;
+    }
+    values[m[1]] = noneless(entry.value);
+    clauses[m[1]] = own;
   }
-  const rules = { id: regulation, values, clauses };
+  const rules = { id: regulation, values, clauses, options };
   rulesetCache.set(regulation, rules);
   return rules;
 }
+
+const noneless = (value) => (value === 'none' ? null : value);
 
 const ratio = (value) => parseMoney(String(value), 'rules');
 
@@ -1760,7 +1774,7 @@ function start(request) {
   if (!LEVELS.includes(level)) throw unsupported(`no level ${JSON.stringify(level)}: this implementation plays ${LEVELS.join(' and ')}`);
   const regulation = String(request.regulation || '').toUpperCase();
   if (!REGULATIONS.includes(regulation)) throw bad('regulation', `no regulation ${JSON.stringify(request.regulation)}: ${REGULATIONS.join(', ')}`);
-  const rules = withOverrides(loadRules(regulation), request.overrides);
+  const rules = withHouse(withOverrides(loadRules(regulation), request.overrides), request.house);
   if (level === 'round') {
     const shoe = cardsOf(request.shoe);
     const counts = new Map();
@@ -1833,13 +1847,61 @@ function withOverrides(rules, overrides) {
   if (typeof overrides !== 'object' || Array.isArray(overrides)) throw bad('overrides', 'overrides map rule names to values');
   const values = { ...rules.values };
   const clauses = { ...rules.clauses };
+  const options = { ...rules.options };
   for (const [name, raw] of Object.entries(overrides)) {
     if (!(name in values)) throw bad('override', `unknown rule ${JSON.stringify(name)}`);
     if (!sameKind(values[name], raw)) throw bad(`override [${name}]`, `value ${JSON.stringify(raw)} is not of the rule's kind`);
     values[name] = raw === 'none' ? null : raw;
     clauses[name] = [];
+    delete options[name]; // a changed value is no longer the house's to choose
   }
-  return { id: rules.id, values, clauses };
+  return { id: rules.id, values, clauses, options };
+}
+
+// A rule set with the house's choices (`house` of a start: rule -> value, written as in the
+// rule-set files), each among the values its text permits (a house option). A rule the text
+// fixes, or a value it does not permit, is refused by that rule; no rule, or no object, names house.
+function withHouse(rules, house) {
+  if (house === undefined) return rules;
+  if (house === null || typeof house !== 'object' || Array.isArray(house)) {
+    throw bad('house', `the house's choices are an object of rule to value, not ${JSON.stringify(house)}`);
+  }
+  const values = { ...rules.values };
+  for (const [name, raw] of Object.entries(house)) {
+    if (!(name in values)) throw bad('house', `${JSON.stringify(name)} is not a rule`);
+    const option = rules.options[name];
+    if (!option) {
+      throw new Refusal('rule_violation', `${name} is not the house's to choose: it is ${JSON.stringify(values[name])}`,
+        { rule: name, clauses: rules.clauses[name] });
+    }
+    const at = option.values.findIndex((v) => sameValue(name, v, raw));
+    if (at < 0) {
+      throw new Refusal('rule_violation',
+        `${name} = ${JSON.stringify(raw)} is not permitted: the house chooses one of ${option.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        { rule: name, clauses: [...new Set(option.clauses.flat())] });
+    }
+    values[name] = option.values[at];
+  }
+  return { ...rules, values };
+}
+
+// Whether a value written in a start is the rule value `value`: of the same kind (a flag is never
+// a number), ratios by their worth ("6/4" is "3/2"), lists of totals as sets (limit_ratio's pair
+// in order), "none" as no value.
+function sameValue(name, value, raw) {
+  raw = noneless(raw);
+  if (value === null || raw === null) return value === raw;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(raw) || !raw.every(isInt)) return false;
+    if (name === 'limit_ratio') return raw.length === 2 && raw[0] === value[0] && raw[1] === value[1];
+    const set = new Set(raw);
+    return set.size === new Set(value).size && value.every((v) => set.has(v));
+  }
+  if (typeof value !== typeof raw) return false;
+  if (typeof value === 'string' && value !== raw) {
+    try { return parseMoney(value).cmp(parseMoney(raw)) === 0; } catch (exc) { return false; }
+  }
+  return value === raw;
 }
 
 // Whether an override's value is of the rule's kind, as far as the rule set's own value shows

@@ -88,7 +88,7 @@ from spec_engine.catalog import clause as catalog_clause
 from spec_engine.kit.assemble import PARTIAL, assemble, implementation_name, normalize_status, slug, summarize
 from spec_engine.kit.certificate import HTML as CERTIFICATE_HTML
 from spec_engine.kit.certificate import PDF as CERTIFICATE_PDF
-from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError
+from spec_engine.kit.driver import PROTOCOL_VERSION, Client, EngineDriver, ImplementationError, start_rules
 from spec_engine.kit.manifest import problems as manifest_problems
 from spec_engine.kit.manifest import suite_version
 from spec_engine.kit.protocol import (
@@ -102,7 +102,7 @@ from spec_engine.kit.report import JUNIT, REPORT, REPRO, RESULTS, SUMMARY, faile
 from spec_engine.kit.trace import FEATURES, suite_command, suite_environment
 from spec_engine.kit.verdict import SUMS, verdict
 from spec_engine.kit.versions import compatibility
-from spec_engine.rules import RULE_FIELDS, ruleset
+from spec_engine.rules import RULE_FIELDS
 
 ROOT = Path(__file__).resolve().parents[2]
 """The project checkout, when the kit runs from one (its git revision goes in the reports)."""
@@ -132,18 +132,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def ruleset_data(regulation: str, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def ruleset_data(regulation: str, overrides: Mapping[str, Any] | None = None, house: object = None) -> dict[str, Any]:
     """A rule set as data: id, name, every value (in the rule-set files' notation) and its
-    citation; ``overrides`` (as sent in a ``start`` request) are named and applied."""
-    from spec_engine.overrides import rule_value
-
-    rules = ruleset(regulation)
-    if overrides:
-        rules = rules.with_values(**{k: rule_value(k, v) for k, v in overrides.items()})
+    citation; ``overrides`` (as sent in a ``start`` request) are named and applied, then the
+    house's choices (``house``, as sent: named, and applied where accepted)."""
+    rules = start_rules(regulation, overrides, house)
     return {
         "id": rules.id,
         "name": rules.name,
         "overrides": dict(overrides or {}),
+        **({"house": house} if house is not None else {}),
         "values": {f.name: _plain(getattr(rules, f.name)) for f in RULE_FIELDS},
         "citations": {k: dataclasses.asdict(c) for k, c in rules.citations.items()},
     }
@@ -184,7 +182,7 @@ def reproduction(
     start = next((r for r in requests if r.get("op") == "start"), {})
     reg = str(start.get("regulation") or regulation or "")
     try:
-        rules: dict[str, Any] | None = ruleset_data(reg, start.get("overrides")) if reg else None
+        rules: dict[str, Any] | None = ruleset_data(reg, start.get("overrides"), start.get("house")) if reg else None
     except Exception as exc:  # an unknown regulation or a bad override: say so
         rules = {"id": reg, "error": str(exc)}
     expected = replay(requests)

@@ -13,11 +13,12 @@ answer, an :class:`ImplementationError`).
 Requests (``op`` and its fields)::
 
     hello    protocol
-    start    level="round", regulation, shoe[], min_bet?, max_bet?, seated? (boxes, or box -> player), overrides?
+    start    level="round", regulation, shoe[], min_bet?, max_bet?, seated? (boxes, or box -> player), overrides?,
+             house? (rule -> the house's choice among the values its text permits)
     start    level="table", regulation, shoes[][], after_cut?, participants?, seated?, min_bet?, max_bet?,
-             special_max?, overrides?
+             special_max?, overrides?, house?
     start    level="session", regulation, participants[], advance, min_bet, max_bet, seed?,
-             shoes[][]?, after_cut?
+             shoes[][]?, after_cut?, house?
     act      action, args{}
     events | legal | phase | state | bye
 
@@ -53,6 +54,7 @@ the implementation cites), ``input_error`` (with the field at fault), ``unsuppor
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -339,6 +341,8 @@ class EngineDriver:
         fields = {k: v for k, v in message.items() if k not in ("op", "level", "regulation")}
         if fields.get("overrides"):
             fields["overrides"] = {k: rule_value(k, v) for k, v in fields["overrides"].items()}
+        if "house" in fields:
+            fields["house"] = house_values(fields["house"])
         if level == "round":
             self._start_round(message["regulation"], **fields)
         elif level == "table":
@@ -369,11 +373,12 @@ class EngineDriver:
         max_bet: str | None = None,
         seated: Sequence[int] | Mapping[str, str] | None = None,
         overrides: Mapping[str, Any] | None = None,
+        house: object = None,
     ) -> None:
         self._reset()
         try:
             holders = _seats(seated)
-            self.rules = self._rules(regulation, overrides)
+            self.rules = self._rules(regulation, overrides).chosen(house)
             cards = parse_cards(shoe)
             too_many = sorted(code for code, n in Counter(c.code for c in cards).items() if n > self.rules.decks)
             if too_many:
@@ -398,6 +403,7 @@ class EngineDriver:
         max_bet: str | None = None,
         special_max: Mapping[str, str] | None = None,
         overrides: Mapping[str, Any] | None = None,
+        house: object = None,
     ) -> None:
         self._reset()
         try:
@@ -415,7 +421,9 @@ class EngineDriver:
                 stacked_after_cut=after_cut,
                 special_max={k: parse_money(v) for k, v in (special_max or {}).items()},
                 generator=self.generator,
+                house=house,
             )
+            self.rules = self.table.rules
         except (InputError, RuleViolation) as exc:
             raise _refusal(exc) from exc
 
@@ -430,10 +438,11 @@ class EngineDriver:
         seed: int = 1,
         shoes: Sequence[Sequence[str]] = (),
         after_cut: bool = False,
+        house: object = None,
     ) -> None:
         self._reset()
         try:
-            self.rules = self._rules(regulation, None)
+            self.rules = self._rules(regulation, None).chosen(house)
             self.session = Session(
                 self.rules,
                 participants,
@@ -627,6 +636,37 @@ def _misdeals(value: object) -> list[tuple[Any, Any]]:
     if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
         raise InputError("misdeals lists objects, each with the deal's card number before", field="misdeals")
     return [(m.get("before"), m.get("to_box")) for m in value]
+
+
+def house_values(house: object) -> object:
+    """The house's choices of a ``start`` (an object: rule -> value, written as in the rule-set
+    files) as rule values; anything but an object (``null`` too) is refused naming ``house``. A
+    value that is not of its rule's kind, and a rule that does not exist, stay as written: the
+    rule set's :meth:`~spec_engine.rules.RuleSet.choose` refuses them (a value outside those the
+    text permits; an unknown rule, naming ``house``)."""
+    if not isinstance(house, Mapping):
+        raise InputError(f"the house's choices are an object of rule to value, not {json.dumps(house)}", field="house")
+    out = {}
+    for rule, raw in house.items():
+        try:
+            out[rule] = rule_value(rule, raw, where="house")
+        except InputError:
+            out[rule] = raw
+    return out
+
+
+def start_rules(regulation: str, overrides: Mapping[str, Any] | None = None, house: object = None) -> RuleSet:
+    """The rule set a ``start`` plays (its fields as sent): the regulation's, with its
+    ``overrides``, then the house's choices where they are accepted (a refused choice leaves the
+    rule set it was refused under). An unknown regulation or a bad override is an
+    :class:`~spec_engine.errors.InputError`."""
+    rules = ruleset(regulation)
+    if overrides:
+        rules = rules.with_values(**{k: rule_value(k, v) for k, v in overrides.items()})
+    try:
+        return rules.chosen(house_values(house)) if house is not None else rules
+    except (InputError, RuleViolation):
+        return rules
 
 
 def _seats(seated: Sequence[int] | Mapping[str, str] | None) -> Sequence[int] | dict[int, str] | None:

@@ -45,11 +45,19 @@ from spec_engine.cards import parse_cards
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError
 from spec_engine.events import money, money_str, parse_money
-from spec_engine.kit.driver import PROTOCOL_VERSION, Driver, DriverWrapper, EngineDriver, Reply, Request, jsonable
+from spec_engine.kit.driver import (
+    PROTOCOL_VERSION,
+    Driver,
+    DriverWrapper,
+    EngineDriver,
+    Reply,
+    Request,
+    jsonable,
+    start_rules,
+)
 from spec_engine.kit.protocol import OneLineParser, ProtocolDriver, program_problem
 from spec_engine.kit.trace import suite_command, suite_environment
-from spec_engine.overrides import rule_value
-from spec_engine.rules import RULE_FIELDS, ruleset
+from spec_engine.rules import RULE_FIELDS
 
 VECTOR_FORMAT = "1.0"
 """The version of the vector format (``format`` in every vector)."""
@@ -112,9 +120,7 @@ class RecordingDriver(DriverWrapper):
         level = start.get("level", "round")
         reg = start["regulation"] if start["regulation"] in REGULATION_IDS else scenario["regulation"]
         try:
-            rules = ruleset(start["regulation"])
-            if start.get("overrides"):
-                rules = rules.with_values(**{k: rule_value(k, v) for k, v in start["overrides"].items()})
+            rules = start_rules(start["regulation"], start.get("overrides"), start.get("house"))
             values = {f.name: jsonable(getattr(rules, f.name)) for f in RULE_FIELDS}
         except InputError:  # a start refused before any rule set is in play (an unknown id, a bad override)
             values = {}

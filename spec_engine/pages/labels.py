@@ -143,11 +143,11 @@ def assumed_legend() -> str:
     return _(ASSUMED_LEGEND)
 
 
-def house_choice(rules: RuleSet, field: str, cited: Callable[[tuple[str, ...]], str] | None = None) -> str | None:
-    """A rule whose text lets the house choose (:attr:`~spec_engine.rules.RuleSet.house_options`)
-    as one sentence in the active language, each value in the trade's words: "the house chooses:
-    yes or no"; ``None`` for a rule its text fixes. With ``cited``, where the values rest on
-    different clauses, each is followed by its own (``cited(clauses)``, in parentheses)."""
+def house_values(rules: RuleSet, field: str, cited: Callable[[tuple[str, ...]], str] | None = None) -> str | None:
+    """The values a rule's text lets the house choose among (:attr:`~spec_engine.rules.RuleSet.house_options`),
+    in the active language and the trade's words: "yes or no"; ``None`` for a rule its text fixes.
+    With ``cited``, where the values rest on different clauses, each is followed by its own
+    (``cited(clauses)``, in parentheses)."""
     option = rules.house_options.get(field)
     if option is None:
         return None
@@ -155,9 +155,16 @@ def house_choice(rules: RuleSet, field: str, cited: Callable[[tuple[str, ...]], 
     if cited is not None and len(set(option.clauses)) > 1:
         shown = [f"{said} ({cited(clauses)})" for said, clauses in zip(shown, option.clauses, strict=True)]
     # i18n: {items}: the values but the last, with commas; {last}: the last.
-    either = _("{items} or {last}", items=", ".join(shown[:-1]), last=shown[-1])
+    return _("{items} or {last}", items=", ".join(shown[:-1]), last=shown[-1])
+
+
+def house_choice(rules: RuleSet, field: str, cited: Callable[[tuple[str, ...]], str] | None = None) -> str | None:
+    """A rule whose text lets the house choose as one phrase in the active language: "the house
+    chooses: yes or no" (:func:`house_values`, with ``cited`` as there); ``None`` for a rule its
+    text fixes."""
+    either = house_values(rules, field, cited)
     # i18n: a rule the text leaves to the casino; {choices}: the values it permits.
-    return _("the house chooses: {choices}", choices=either)
+    return None if either is None else _("the house chooses: {choices}", choices=either)
 
 
 def value_words(rules: RuleSet, field: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from spec_engine.i18n import N_, _, ngettext
 from spec_engine.pages.common import clause_links, text
-from spec_engine.pages.labels import label
+from spec_engine.pages.labels import house_values, label, words
 from spec_engine.pages.matrix import note_html
 from spec_engine.pages.onboarding_round import sentence, theirs
 from spec_engine.rules import RuleSet
@@ -27,8 +27,21 @@ def said_of(message: str) -> Callable[[], str]:
 def rule_line(rules: RuleSet, name: str, said: str) -> str:
     """One instruction made from a rule value, marked with its basis: the regulation's word
     (clause links), the project's reading of it (with that reading), or the engine's
-    assumption (with its reason). The rule's name ends the line, as in the rules compared."""
+    assumption (with its reason). Where the text leaves the rule to the house (a house option),
+    one more sentence says so, with the values it permits (each with its own clauses where they
+    differ) and the house's choice the page follows. The rule's name ends the line, as in the
+    rules compared."""
     said = sentence(said)
+    either = house_values(rules, name, clause_links)
+    if either is not None:
+        chosen = words(name, getattr(rules, name))
+        # i18n: a rule the text leaves to the casino; {choices}: the values it permits ("yes or no"),
+        # {value}: the one the house chose, which the page's other sentence of the rule follows.
+        said += " " + _(
+            "The text leaves this rule to the house, which chooses {choices}; this page follows its choice, {value}.",
+            choices=either,
+            value=chosen,
+        )
     cite = rules.citations.get(name)
     tag = f"<small>([{theirs(lambda: text(label(name)).lower())}](rules.md#rule-{name}))</small>"
     note = note_html(cite.note) if cite is not None and cite.note else ""  # its quotes in their language

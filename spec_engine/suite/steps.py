@@ -75,6 +75,8 @@ class Play:
     seated: list[int] | dict[str, str] | None = None
     """The boxes whose seat is taken, or (box number -> the player seated there)."""
     overrides: dict[str, Any] = field(default_factory=dict)
+    house: Any = None
+    """The house's choices, as the start sends them (``house``; ``None``: not sent)."""
     shoe: list[str] | None = None
     initial: dict[int, list[str]] = field(default_factory=dict)
     dealer_up: str | None = None
@@ -108,7 +110,7 @@ class Play:
     def start(self) -> None:
         if not self.started and self.session is not None:
             self.started = True
-            self.driver.start("session", self.regulation, **self.session)
+            self.driver.start("session", self.regulation, **self.session, house=self.house)
         elif not self.started and self.table_shoes:
             self.started = True
             self.driver.start(
@@ -122,6 +124,7 @@ class Play:
                 max_bet=self.max_bet,
                 special_max=self.special_max or None,
                 overrides=self.overrides or None,
+                house=self.house,
             )
         elif not self.started:
             self.driver.start(
@@ -132,6 +135,7 @@ class Play:
                 max_bet=self.max_bet,
                 seated=self.seated,
                 overrides=self.overrides or None,
+                house=self.house,
             )
             self.started = True
 

@@ -1,7 +1,7 @@
 """Step definitions for the protocol's own scenarios (``features/protocol/``, and the
 regulations' scenarios that check a convention of the protocol): requests a lab's
 implementation must refuse as the protocol says (an unknown regulation, card or action, an
-override of the wrong kind, a malformed ``misdeals`` entry), queries that may be refused, and
+override of the wrong kind, a house's choice, a malformed ``misdeals`` entry), queries that may be refused, and
 log comparisons with nothing between the rows (see spec_engine/suite/steps.py for the shared
 steps)."""
 
@@ -26,6 +26,24 @@ def given_raw_override(play: Play, rule: str, value: str) -> None:
     """An override sent as written (TOML), unchecked: a rule that may not exist, a value of
     any kind."""
     play.overrides[rule] = tomllib.loads(f"v = {value}")["v"]
+
+
+@given(parsers.re(r"the house chooses (?P<rule>\w+) as (?P<value>.+)"))
+def given_house_choice(play: Play, rule: str, value: str) -> None:
+    """The house's choice of a rule (``house`` of the start), sent as written (TOML), unchecked."""
+    play.house = {**(play.house or {}), rule: tomllib.loads(f"v = {value}")["v"]}
+
+
+@given("the house chooses nothing")
+def given_no_house_choice(play: Play) -> None:
+    """A start whose ``house`` is an empty object."""
+    play.house = {}
+
+
+@given(parsers.re(r"the house's choices are given as (?P<text>.+)"))
+def given_raw_house(play: Play, text: str) -> None:
+    """The start's ``house`` as the JSON written, sent as it is (an object or not)."""
+    play.house = json.loads(text)
 
 
 @when(parsers.re(r"the action (?P<name>\w+) is sent for box (?P<box>\d+)"), converters={"box": int})

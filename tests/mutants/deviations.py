@@ -197,6 +197,14 @@ def _seated_map_as_list(_: Deviant, message: Message) -> Message | None:
     return None
 
 
+def _house_ignored(_: Deviant, message: Message) -> Message | None:
+    """A start's house left out, as an implementation that does not know the argument would
+    do if it ignored it instead of answering unsupported."""
+    if message.get("op") == "start" and "house" in message:
+        return {k: v for k, v in message.items() if k != "house"}
+    return None
+
+
 def _unbet_seat_refused_as_no_bets(_: Deviant, message: Message, reply: Reply) -> Reply:
     """A deal on a box whose named seated player has not bet is refused as a deal with no bet
     (input_error on bets), not by box_owner_decides."""
@@ -621,6 +629,12 @@ _DEVIATIONS = (
                 )
             )
         ),
+    ),
+    _d(
+        "house_ignored",
+        ("refusal.house-fixed", "refusal.house-input"),
+        "a start's house is ignored: neither played, refused nor answered unsupported (7.1)",
+        _edge(Deviation(before=_house_ignored)),
     ),
     # -- refusals checked loosely
     _d(

@@ -60,9 +60,8 @@ $(CHROMIUM):
 	$$sudo apt-get update -qq && $$sudo apt-get install -y -qq chromium
 
 # Chromium first: a missing browser stops make before the site build, not after it.
-# Two workers; the tests of one xdist_group run in one worker (--dist loadgroup): the browser
-# tests share one Chromium, the protocol's tests one dump of the test vectors (written once a
-# process, about 15 s of CPU).
+# Two workers; the tests of one xdist_group run in one worker (--dist loadgroup): the protocol's
+# tests share one dump of the test vectors (written once a process, about 15 s of CPU).
 test: $(CHROMIUM) $(TEST_DEPS) site
 	$(PY) -m ruff check spec_engine tests benchmarks tools notebooks
 	$(PY) -m ruff format --check spec_engine tests benchmarks tools notebooks

@@ -19,8 +19,8 @@ missing site, Chromium or Playwright is an error that says what to run.
   costly work of a load.
 
 The fixtures are session-scoped per process, so under pytest-xdist each worker that runs a
-browser test starts one server and one browser. The tests carry
-``pytest.mark.xdist_group("browser")``: with ``--dist loadgroup`` they all run in one worker.
+browser test starts one server and one browser; the browser tests are dealt to both workers
+(the phone pass in two parts, one a worker).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from spec_engine.catalog import rulebook_name
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_the_matrix_picks_two_rulebooks_and_shows_what_their_differences_cost(page: Page) -> None:

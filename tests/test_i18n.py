@@ -369,3 +369,45 @@ def test_a_translated_page_in_the_built_site_shows_no_english_sentence() -> None
     # and the detector bites on a built page: the English one, read as if it were Spanish
     english = (site_dir / "generated" / "rules.html").read_text(encoding="utf-8")
     assert len(english_sentences(english.replace('lang="en"', 'lang="es"'), "es")) > 5
+
+
+# ------------------------------------------------------------------------------ a new text's messages for review
+def test_review_copies_the_datas_untranslated_messages_marked_and_an_update_keeps_the_marks(tmp_path: Path) -> None:
+    """``tools/i18n.py review`` (contributing, step 3): a note of the data that a language has not
+    translated gets the English, marked TO REVIEW; a message of the code, or one translated, is
+    left alone; the mark is a translator's comment, which ``update`` keeps (it replaces the
+    extracted ``#.`` comments with the template's), so ``review_marks`` still lists it after."""
+    from spec_engine.kit.scaffold import catalog_entries, review_marks
+
+    note = "The text says nothing of it; the default is assumed."
+    template = Catalog(domain="messages")
+    template.add(note, locations=[("spec_engine/data/rulesets/zz.toml", 0)], auto_comments=["toml: rules.x.note"])
+    template.add("Deal.", locations=[("spec_engine/game.py", 0)])
+    template.add("Stand.", locations=[("spec_engine/data/clauses/zz.toml", 0)])
+    template.add(("{n} box", "{n} boxes"), locations=[("spec_engine/data/clauses/zz.toml", 0)])
+    locale = tmp_path / "spec_engine" / "locale"
+    for code in TRANSLATED:
+        catalog = Catalog(locale=code, domain="messages")
+        catalog.update(template)
+        catalog["Stand."].string = f"translated into {code}"
+        path = locale / code / "LC_MESSAGES" / "messages.po"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(tool._po_text(catalog))
+    assert catalog_entries(tmp_path, "zz", ["Named by new-regulation."])  # as the scaffold copies names
+    template.add("Named by new-regulation.", locations=[("spec_engine/data/clauses/zz.toml", 0)])  # (extracted now)
+    assert tool.review_catalogs(locale) == dict.fromkeys(TRANSLATED, 2)  # the note and the plural
+    assert tool.review_catalogs(locale) == dict.fromkeys(TRANSLATED, 0)  # (done once)
+    for code in TRANSLATED:
+        path = locale / code / "LC_MESSAGES" / "messages.po"
+        catalog = tool._read(path, code)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)  # as update does
+        path.write_bytes(tool._po_text(catalog))
+        catalog = tool._read(path, code)
+        assert catalog[note].string == note and catalog[note].user_comments == [tool.REVIEW_COMMENT]
+        assert catalog["{n} box"].string == ("{n} box", *["{n} boxes"] * (catalog.num_plurals - 1))
+        assert catalog["Deal."].string == "" and catalog["Stand."].string == f"translated into {code}"
+        named = catalog["Named by new-regulation."]
+        assert named.user_comments == ["TO REVIEW: copied by new-regulation, to translate"]
+    marks = review_marks(tmp_path)
+    assert len(marks) == 3 * len(TRANSLATED), marks  # the note, the plural, the name: in every language
+    assert all("TO REVIEW" in mark for mark in marks)

@@ -6,6 +6,7 @@
     python tools/i18n.py check      # the gate: fails on what a translator still owes (make site runs it)
     python tools/i18n.py check-all  # the gate, the template's freshness and the catalogs' leftovers too
     python tools/i18n.py compile    # each .po -> messages.mo (the engine) and javascripts/locale/<code>.js
+    python tools/i18n.py review     # the data's untranslated messages copied in English, marked TO REVIEW
 
 One gettext domain. The messages come from:
 
@@ -31,6 +32,13 @@ message's nor a form of the glossary in that language; a glossary term its claus
 contain. ``check-all`` (``tests/test_i18n.py``) adds: a template that differs from what the
 sources say now (run ``extract``), a catalog that lacks a message of the template or keeps one
 it no longer has (run ``update``).
+
+``review`` is for a new text's contributor (``docs/contributing.md``, step 3): after ``extract``
+and ``update``, every message of the data (``spec_engine/data/``: a note, a reason, a gist) that
+a language has not translated gets the English as it is, with a translator's comment ``# TO
+REVIEW`` (which ``update`` keeps), so that ``make site`` builds and ``make check REG=XX`` lists
+each one for a translator (:func:`spec_engine.kit.scaffold.review_marks`). The code's messages
+are never copied: the engineers translate them.
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ sys.path.insert(0, str(ROOT))
 from spec_engine import glossary  # noqa: E402
 from spec_engine.catalog import clause_text  # noqa: E402
 from spec_engine.i18n import DOMAIN, LOCALE, TRANSLATED, catalog_path, data_messages, line_of  # noqa: E402
+from spec_engine.kit.copied import REVIEW  # noqa: E402
 
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 JS_CATALOGS = ROOT / "docs" / "javascripts" / "locale"
@@ -350,12 +359,47 @@ def compile_command() -> str:
     return f"{len(compile_catalogs())} files compiled"
 
 
+DATA = "spec_engine/data/"
+"""Where the data's messages come from (their location in the catalogs)."""
+REVIEW_COMMENT = f"{REVIEW}: the English copied by tools/i18n.py review, to translate"
+
+
+def review_catalogs(locale: Path = LOCALE) -> dict[str, int]:
+    """Each language's catalog under ``locale`` with every untranslated message of the data given
+    its English, marked for review (see the module's docstring): how many each got."""
+    counts: dict[str, int] = {}
+    for code in TRANSLATED:
+        path = locale / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+        catalog = _read(path, code)
+        copied = 0
+        for message in catalog:
+            strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+            if not message.id or any(strings) or not any(w.startswith(DATA) for w, _ in message.locations):
+                continue
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            forms = range(catalog.num_plurals)  # a plural: the English singular, then its plural for the rest
+            message.string = ids[0] if len(ids) == 1 else tuple(ids[min(n, len(ids) - 1)] for n in forms)
+            message.user_comments = [*message.user_comments, REVIEW_COMMENT]
+            copied += 1
+        if copied:
+            path.write_bytes(_po_text(catalog))
+        counts[code] = copied
+    return counts
+
+
+def review_command() -> str:
+    counts = review_catalogs()
+    done = ", ".join(f"{code} {n}" for code, n in counts.items())
+    return f"the data's untranslated messages copied in English, marked {REVIEW}: {done}"
+
+
 COMMANDS = {
     "extract": extract_command,
     "update": update_command,
     "check": check_command,
     "check-all": lambda: check_command(complete=True),
     "compile": compile_command,
+    "review": review_command,
 }
 
 

@@ -589,8 +589,10 @@ def catalog_entries(root: Path, lower: str, messages: list[str]) -> list[Path]:
     """The new text's names, description, gists and notes (every message its data gives the
     pages) in every language's catalog
     (``spec_engine/locale/<code>/LC_MESSAGES/messages.po``): every page shows them, so the gate of
-    ``make site`` requires them. Each is copied as it is, marked TO REVIEW for a translator
-    (``review_marks`` lists it); a message the catalog has already is left as it is."""
+    ``make site`` requires them. Each is copied as it is, marked TO REVIEW for a translator in a
+    translator's comment (``# TO REVIEW``: ``tools/i18n.py update`` keeps it, where it replaces
+    the extracted ``#.`` comments; ``review_marks`` lists it); a message the catalog has already
+    is left as it is."""
     written = []
     for po in sorted((root / "spec_engine" / "locale").glob("*/LC_MESSAGES/messages.po")):
         text = po.read_text(encoding="utf-8")
@@ -599,7 +601,7 @@ def catalog_entries(root: Path, lower: str, messages: list[str]) -> list[Path]:
             quoted = json.dumps(message, ensure_ascii=False)
             if f"\nmsgid {quoted}\n" not in text:
                 added.append(
-                    f"\n#. {REVIEW}: copied by new-regulation, to translate\n"
+                    f"\n# {REVIEW}: copied by new-regulation, to translate\n"
                     f"#: spec_engine/data/clauses/{lower}.toml\nmsgid {quoted}\nmsgstr {quoted}\n"
                 )
         if added:
@@ -610,7 +612,8 @@ def catalog_entries(root: Path, lower: str, messages: list[str]) -> list[Path]:
 
 def review_marks(root: Path) -> list[str]:
     """Every value still marked TO REVIEW in the data, the features and the catalogs' messages
-    (a translator's comment there): ``file:line: text``."""
+    (a translator's comment there, ``# TO REVIEW``, or an extracted one, ``#. TO REVIEW``, as
+    the scaffold wrote it before 28 November 2026): ``file:line: text``."""
     out = []
     for folder in (
         root / "spec_engine" / "data" / "clauses",
@@ -623,6 +626,6 @@ def review_marks(root: Path) -> list[str]:
                 continue
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
                 comment = line.lstrip().startswith("#")
-                if REVIEW in line and (not comment or line.startswith(f"#. {REVIEW}")):
+                if REVIEW in line and (not comment or line.startswith((f"# {REVIEW}", f"#. {REVIEW}"))):
                     out.append(f"{path.relative_to(root)}:{number}: {line.strip()[:100]}")
     return out

@@ -12,16 +12,18 @@ scaffold writes in a few milliseconds each.
 
 from __future__ import annotations
 
+import subprocess
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from spec_engine.catalog import REGULATION_IDS, parse_catalog, tiling_problems
 from spec_engine.errors import InputError
 from spec_engine.kit.scaffold import (
     REVIEW,
-    catalog_entries,
     catalog_skeleton,
     default_values,
     new_regulation,
@@ -363,7 +365,9 @@ Feature: Made-up NJ: the hole card, the cut and the dealer's soft 17
 """Step 4, the scenarios: every clause of ZY but ZY-9 tagged; the peek both ways."""
 
 
-def the_guide_followed_for_the_american_text(project: Path) -> None:
+def the_guide_followed_for_the_american_text(
+    project: Path, run: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     """Steps 3 and 4 of the guide for NEW_JERSEY_STYLE, as a contributor would write them.
 
     The steps taken: 1, ``new-regulation ZY --language en`` (the test); 2, the catalog: no edit,
@@ -400,11 +404,18 @@ def the_guide_followed_for_the_american_text(project: Path) -> None:
         f.write(ZY_NOT_MODELLED)
     (project / "features" / "zy" / "play.feature").write_text(ZY_FEATURE, encoding="utf-8")
     # Every note and reason is a message the pages show in every language: make site's gate
-    # (tools/i18n.py check) refuses the build until each catalog has it. The guide does not say
-    # so; here they are copied, marked TO REVIEW, as new-regulation copies the text's names.
+    # (tools/i18n.py check) refuses the build until each catalog has it. Step 3: extract, update,
+    # review (the English copied, marked TO REVIEW, as new-regulation copies the text's names).
+    for command in ("extract", "update", "review"):
+        done = run("tools/i18n.py", command)
+        assert done.returncode == 0, done.stdout + done.stderr
     notes = [tomllib.loads(f"x = {value}")["x"].get("note") for value in ZY_RULES.values()]
     reason = tomllib.loads(ZY_NOT_MODELLED)["not_modelled"][0]["reason"]
-    assert catalog_entries(project, "zy", [*filter(None, notes), reason])
+    with (project / "spec_engine" / "locale" / "es" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        spanish = read_po(po, locale="es")
+    for message in [*filter(None, notes), reason]:  # each given its English, marked for a translator
+        entry = spanish[message]
+        assert entry.string == message and any(c.startswith(REVIEW) for c in entry.user_comments), message
 
 
 @pytest.mark.usefixtures("pdf_stand_in")  # its six conformance reports print no PDF (tests/conftest.py)
@@ -433,7 +444,7 @@ def test_a_sixth_text_end_to_end_to_a_built_site_and_the_gates_listing_what_rema
     )  # step 2: a clause a provision, each cited clause whole
     assert cut.stdout.rstrip("\n").split("|") == ["(a) Blackjac", "(b) After th", "(c) The cut ", "(a) The deal",
         "(b) If the d", "1. If the de", "2. If the de", "(a) A casino", "(b) A player"], cut.stderr  # fmt: skip
-    the_guide_followed_for_the_american_text(project)
+    the_guide_followed_for_the_american_text(project, run)
     loaded = run("-c", "from spec_engine.rules import ruleset; r = ruleset('ZY'); print(r.hole_card, "
                  "r.options('dealer_stands_soft_17'), r.cut_without_receiver, r.cut_card_share)")  # fmt: skip
     assert loaded.stdout == "peek (True, False) dealer_right 1/4\n", loaded.stderr

@@ -218,11 +218,18 @@ def context(
         ctx.close()
 
 
+def shoot(tab: Page, request: pytest.FixtureRequest, *, full_page: bool = False) -> None:
+    """The test's screenshot of ``tab``, to ``reports/screenshots/<test name>.png``; a page too
+    tall to shoot whole (a regulation's text) is shot as the viewport shows it."""
+    folder = request.config.rootpath / "reports" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    tall = full_page and tab.evaluate("document.documentElement.scrollHeight") > 16_384
+    tab.screenshot(path=folder / screenshot_name(request.node.name), full_page=full_page and not tall)
+
+
 @pytest.fixture
 def page(context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
     """The test's page; its screenshot goes to ``reports/screenshots/`` when the test ends."""
     tab = context.new_page()
     yield tab
-    folder = request.config.rootpath / "reports" / "screenshots"
-    folder.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=folder / screenshot_name(request.node.name))
+    shoot(tab, request)

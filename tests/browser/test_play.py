@@ -11,17 +11,18 @@ runs in the page's worker: a test that presses a button waits for the table it r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, JSHandle, Locator, Page, Route, expect
 
 from spec_engine.catalog import REGULATION_IDS, clause
 from spec_engine.rules import ruleset
 
-from .conftest import TIMEOUT_MS, new_context, screenshot_name
+from .conftest import TIMEOUT_MS, VIEWPORT, new_context, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -30,6 +31,19 @@ READY_MS = 90_000
 """Longest wait for Python to be ready (about 3 s here; CI runs these beside other tests)."""
 
 PHONE = {"width": 390, "height": 844}
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+RUN_AXE = """async () => {
+    // the colours a transition is still moving (a button just focused) are not the page's
+    const ending = document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map(a => a.finished.catch(() => null)));
+    const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+    const result = await axe.run(document, {runOnly: {type: "tag", values: wcag}, resultTypes: ["violations"]});
+    return result.violations.map(v => v.id + " x" + v.nodes.length + ": " + v.nodes[0].html.slice(0, 100));
+}"""
+"""axe-core's WCAG 2.1 A/AA violations of the page as it is now (the tables drawn by the script),
+once every transition under way has ended."""
 
 
 def guard(context: BrowserContext, site_url: str) -> list[str]:
@@ -65,18 +79,85 @@ def phone(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> It
     try:
         yield tab, attempted
     finally:
-        folder = request.config.rootpath / "reports" / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        tall = tab.evaluate("document.documentElement.scrollHeight") > 16_384  # a regulation's text: too tall to shoot
-        tab.screenshot(path=folder / screenshot_name(request.node.name), full_page=not tall)
+        shoot(tab, request, full_page=True)
         ctx.close()
 
 
-def open_ready(page: Page) -> None:
-    """Open the page and wait until Python is ready (the Deal button is enabled)."""
-    page.goto(PLAY_PAGE)
+class Kept(NamedTuple):
+    """A tab a module's tests share (:func:`keep`): the page, the requests to other hosts it
+    attempted (aborted; emptied before each test) and every address it asked for."""
+
+    page: Page
+    foreign: list[str]
+    requests: list[str]
+
+
+def keep(
+    browser: Browser, site_url: str, path: str, ready: Callable[[Page], None], *, on_phone: bool = False
+) -> Iterator[Kept]:
+    """One tab on ``path`` for a module's tests, on the desktop or a phone (the options of
+    ``page`` and ``phone``), axe injected, requests to other hosts aborted; ``ready`` waits for
+    the page to be ready once it has loaded.
+
+    Why share it: a page that runs Python boots Pyodide in its worker, about 8 s of Chromium's
+    CPU, the most such a test costs; the tests that only deal again (the play page's Deal, the
+    practice's Deal a round) start from the state they make themselves, on a page booted once.
+    Each waits for its own deal to be drawn (:func:`redrawn`), never for what an earlier test
+    left. A test of what a page does as it opens (a link's preset, the fetches before a widget
+    opens) opens its own."""
+    options: dict[str, Any] = {"viewport": PHONE, "is_mobile": True} if on_phone else {"viewport": VIEWPORT}
+    ctx = new_context(browser, site_url, **options)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.add_init_script(path=AXE)
+    kept = Kept(ctx.new_page(), guard(ctx, site_url), [])
+    ctx.on("request", lambda request: kept.requests.append(request.url))
+    kept.page.goto(path)
+    ready(kept.page)
+    try:
+        yield kept
+    finally:
+        ctx.close()
+
+
+def lend(kept: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The kept tab for one test: its aborted requests emptied first, its screenshot taken after."""
+    kept.foreign.clear()
+    yield kept
+    shoot(kept.page, request, full_page=kept.page.viewport_size == PHONE)
+
+
+@pytest.fixture(scope="module")
+def kept_play(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, PLAY_PAGE, python_ready)
+
+
+@pytest.fixture(scope="module")
+def kept_play_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, PLAY_PAGE, python_ready, on_phone=True)
+
+
+@pytest.fixture
+def play(kept_play: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The play page on the desktop, Python ready, shared by this module's tests (:func:`keep`)."""
+    yield from lend(kept_play, request)
+
+
+@pytest.fixture
+def play_phone(kept_play_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The play page on a phone, Python ready, shared by this module's tests (:func:`keep`)."""
+    yield from lend(kept_play_phone, request)
+
+
+def python_ready(page: Page) -> None:
+    """Wait until the play page's Python is ready (the Deal button is enabled)."""
     expect(page.locator("#bj-status")).to_contain_text("Python is ready", timeout=READY_MS)
     expect(page.locator("#bj-deal")).to_be_enabled()
+
+
+def redrawn(page: Page, before: JSHandle) -> None:
+    """Wait until ``before`` (an element, or null) has left the page: the deal or round asked
+    for since has been drawn in its place (on a shared tab an earlier test's tables look alike)."""
+    page.wait_for_function("before => !before || !before.isConnected", arg=before, timeout=READY_MS)
 
 
 def deal(
@@ -90,7 +171,9 @@ def deal(
     page.fill(f"#{widget}-rest", rest)
     page.fill(f"#{widget}-seed", "")
     page.fill(f"#{widget}-bet", bet)
+    before = page.evaluate_handle(f"document.querySelector('#{widget} .bj-table')")
     page.click(f"#{widget}-deal")
+    redrawn(page, before)
 
 
 def table(page: Page, reg: str, widget: str = "bj") -> Locator:
@@ -130,24 +213,22 @@ def refuse_double_on_12(page: Page, reg: str | None = "CL", widget: str = "bj") 
     expect(cl.locator(".bj-hand")).to_contain_text("= 12")  # nothing was played
 
 
-def test_play_a_hand_to_its_settlement(page: Page, foreign: list[str]) -> None:
-    open_ready(page)
-    play_to_settlement(page)
-    assert foreign == []
+def test_play_a_hand_to_its_settlement(play: Kept) -> None:
+    play_to_settlement(play.page)
+    assert play.foreign == []
 
 
-def test_a_refusal_shows_its_clause(page: Page, foreign: list[str]) -> None:
-    open_ready(page)
-    refuse_double_on_12(page)
-    assert foreign == []
+def test_a_refusal_shows_its_clause(play: Kept) -> None:
+    refuse_double_on_12(play.page)
+    assert play.foreign == []
 
 
-def test_surrender_is_offered_nowhere_and_says_why(page: Page, foreign: list[str]) -> None:
+def test_surrender_is_offered_nowhere_and_says_why(play: Kept) -> None:
     """No text mentions surrender: the button is there (as every refused action is), and its
     refusal cites the club's ban on changing a bet once the round has started (CL-15.2, the
     rule set's reading); Campione's, where the summary is silent, names the assumption, with no
     clause to cite."""
-    open_ready(page)
+    page = play.page
     deal(page, "all", "TS 6H", "TD", "5C")
     for reg, clauses in (("CL", 1), ("IT", 0)):
         tab = table(page, reg)
@@ -159,11 +240,11 @@ def test_surrender_is_offered_nowhere_and_says_why(page: Page, foreign: list[str
         expect(refusal).to_contain_text("CL-15.2" if clauses else "does not mention surrender")
         assert refusal.locator(".bj-clause-id").count() == clauses
         expect(tab.locator(".bj-hand")).to_contain_text("= 16")  # nothing was played
-    assert foreign == []
+    assert play.foreign == []
 
 
-def test_all_five_rulebooks_side_by_side(page: Page, foreign: list[str], page_requests: list[str]) -> None:
-    open_ready(page)
+def test_all_five_rulebooks_side_by_side(play: Kept) -> None:
+    page = play.page
     deal(page, "all", "8S 8H", "6D", "3C TD 2H 7S")
     for reg in REGULATION_IDS:
         expect(table(page, reg).locator(".bj-hand")).to_contain_text("8")
@@ -172,20 +253,23 @@ def test_all_five_rulebooks_side_by_side(page: Page, foreign: list[str], page_re
     table(page, "CL").locator('button[data-action="stand"]').click()
     expect(table(page, "CL").locator(".bj-settlement")).to_be_visible()
     expect(table(page, "UY").locator(".bj-settlement")).to_have_count(0)
-    assert foreign == []
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in page_requests)
-    assert any(url.endswith("/pyodide/engine.zip") for url in page_requests)
+    assert play.foreign == []
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in play.requests)
+    assert any(url.endswith("/pyodide/engine.zip") for url in play.requests)
 
 
-def test_a_seeded_deal(page: Page, foreign: list[str]) -> None:
-    open_ready(page)
+def test_a_seeded_deal(play: Kept) -> None:
+    page = play.page
     page.select_option("#bj-reg", "UY")
     for field in ("box", "dealer", "rest"):
         page.fill(f"#bj-{field}", "")
     page.fill("#bj-seed", "7")
+    before = page.evaluate_handle("document.querySelector('#bj .bj-table')")
     page.click("#bj-deal")
+    redrawn(page, before)
     expect(table(page, "UY").locator(".bj-hand .bj-cards svg")).to_have_count(2)
-    assert foreign == []
+    expect(page.locator("#bj .bj-table")).to_have_count(1)
+    assert play.foreign == []
 
 
 def test_a_link_presets_the_cards_and_deals(page: Page, foreign: list[str]) -> None:
@@ -198,37 +282,20 @@ def test_a_link_presets_the_cards_and_deals(page: Page, foreign: list[str]) -> N
     assert foreign == []
 
 
-def test_on_a_phone(phone: tuple[Page, list[str]]) -> None:
-    tab, attempted = phone
-    open_ready(tab)
+def test_on_a_phone(play_phone: Kept) -> None:
+    tab = play_phone.page
     play_to_settlement(tab)
     refuse_double_on_12(tab)
     width = tab.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
     box = table(tab, "CL").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    assert attempted == []
+    assert play_phone.foreign == []
 
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-RUN_AXE = """async () => {
-    // the colours a transition is still moving (a button just focused) are not the page's
-    const ending = document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map(a => a.finished.catch(() => null)));
-    const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-    const result = await axe.run(document, {runOnly: {type: "tag", values: wcag}, resultTypes: ["violations"]});
-    return result.violations.map(v => v.id + " x" + v.nodes.length + ": " + v.nodes[0].html.slice(0, 100));
-}"""
-"""axe-core's WCAG 2.1 A/AA violations of the page as it is now (the tables drawn by the script),
-once every transition under way has ended."""
-
-
-def test_the_played_tables_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:
+def test_the_played_tables_meet_wcag_2_1_aa(play: Kept, play_phone: Kept) -> None:
     """With five tables dealt, a refusal and a settlement shown (desktop and phone)."""
-    for tab in (page, phone[0]):
-        tab.context.add_init_script(path=AXE)
-        open_ready(tab)
+    for tab in (play.page, play_phone.page):
         deal(tab, "all", "TS 2H", "9D", "5C")
         table(tab, "CL").locator('button[data-action="double"]').click()
         table(tab, "ES").locator('button[data-action="stand"]').click()

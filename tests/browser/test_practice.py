@@ -9,6 +9,7 @@ mistake must be flagged with the clause the rule set cites, in the regulation's 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,17 @@ from spec_engine.pages.cards import card_name
 from spec_engine.practice import Practice, Question, practice
 from spec_engine.rules import ruleset
 
-from .test_play import AXE, PHONE, READY_MS, RUN_AXE, disk_note_only_from_disk, foreign, phone  # noqa: F401  (its fixtures: pytest finds them here)
+from .test_play import (  # noqa: F401  (foreign: its fixture, pytest finds it here)
+    AXE,
+    PHONE,
+    READY_MS,
+    RUN_AXE,
+    Kept,
+    disk_note_only_from_disk,
+    foreign,
+    keep,
+    lend,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -36,9 +47,43 @@ def find(reg: str, kind: str, answer: str) -> tuple[Practice, int]:
     raise AssertionError(f"no {kind} = {answer} in {reg}")
 
 
+def practice_ready(page: Page) -> None:
+    """Wait until the practice's Python is ready (its Deal a round button is enabled)."""
+    expect(page.locator("#bj-start")).to_be_enabled(timeout=READY_MS)
+
+
+@pytest.fixture(scope="module")
+def kept_practice(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, PRACTICE_PAGE, practice_ready)
+
+
+@pytest.fixture(scope="module")
+def kept_practice_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, PRACTICE_PAGE, practice_ready, on_phone=True)
+
+
+@pytest.fixture
+def trainee(kept_practice: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The practice on the desktop, Python ready, shared by this module's tests (test_play.keep)."""
+    yield from lend(kept_practice, request)
+
+
+@pytest.fixture
+def trainee_phone(kept_practice_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The practice on a phone, Python ready, shared by this module's tests (test_play.keep)."""
+    yield from lend(kept_practice_phone, request)
+
+
 def open_round(page: Page, reg: str, seed: int) -> None:
-    page.goto(f"{PRACTICE_PAGE}?reg={reg}&seed={seed}")
-    expect(page.locator("#bj-round h2")).to_contain_text(f"({reg}), seed {seed}", timeout=READY_MS)
+    """Deal the round of ``reg`` and ``seed`` with the page's form (no house's hole card) and
+    wait until it is drawn in place of the one before."""
+    page.select_option("#bj-reg", reg)
+    page.fill("#bj-seed", str(seed))
+    page.select_option("#bj-hole_card", "none")
+    before = page.evaluate_handle("bjPractice.round()")
+    page.click("#bj-start")
+    page.wait_for_function("before => ![null, before].includes(bjPractice.round())", arg=before, timeout=READY_MS)
+    expect(page.locator("#bj-round h2")).to_contain_text(f"({reg}), seed {seed}")
 
 
 def give(page: Page, q: Question, answer: str) -> None:
@@ -89,8 +134,9 @@ def mistake_on_the_dealers_draw(page: Page) -> None:
     expect(page.locator("#bj-next")).to_be_focused()
 
 
-def test_a_round_answered_right_scores_full_marks(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
-    p = practice(ruleset("UY"), 7)
+def test_a_round_answered_right_scores_full_marks(trainee: Kept) -> None:
+    page, p = trainee.page, practice(ruleset("UY"), 7)
+    before = page.evaluate("({...bjPractice.tally})")  # the session's: this module's tests share the page
     open_round(page, "UY", 7)
     count = len(p.questions)
     answer_right(page, p, count - 1)
@@ -98,30 +144,35 @@ def test_a_round_answered_right_scores_full_marks(page: Page, foreign: list[str]
     answer_right(page, p, count, start=count - 1)
     expect(page.locator(".bj-score h3")).to_have_text(f"Round over: {count} of {count} right")
     expect(page.locator(".bj-score h3")).to_be_focused()
-    expect(page.locator("#bj-tally")).to_have_text(f"This session: 1 round finished, {count} of {count} steps right.")
+    rounds, right, asked = before["rounds"] + 1, before["right"] + count, before["asked"] + count
+    finished = f"{rounds} round finished" if rounds == 1 else f"{rounds} rounds finished"
+    expect(page.locator("#bj-tally")).to_have_text(f"This session: {finished}, {right} of {asked} steps right.")
     page.locator("#bj-again").click()  # the next seed: the tally carries on
     expect(page.locator("#bj-round h2")).to_contain_text("seed 8")
     expect(page.locator("#bj-seed")).to_have_value("8")
-    assert foreign == []
+    assert trainee.foreign == []
 
 
-def test_a_mistake_names_its_clause_in_the_regulations_words(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+def test_a_mistake_names_its_clause_in_the_regulations_words(trainee: Kept) -> None:
+    page = trainee.page
     mistake_on_the_dealers_draw(page)
     assert page.evaluate("window.bjPractice.round().right") == page.evaluate("window.bjPractice.round().index")
-    assert foreign == []
+    assert trainee.foreign == []
 
 
-def test_a_right_answer_quotes_its_rule_and_clauses_too(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+def test_a_right_answer_quotes_its_rule_and_clauses_too(trainee: Kept) -> None:
     """The dealer stands (CL): right, and the trainee reads why, as after a wrong answer."""
+    page = trainee.page
     at_the_dealers_draw(page)
     page.locator('.bj-answer button[data-value="stand"]').click()
     right = page.locator(".bj-feedback .bj-right")
     expect(right).to_contain_text("Right: Stand.")
     expect_the_standing_rule(right)
-    assert foreign == []
+    assert trainee.foreign == []
 
 
-def test_a_wrong_payment_and_a_malformed_amount(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+def test_a_wrong_payment_and_a_malformed_amount(trainee: Kept) -> None:
+    page = trainee.page
     p, index = next(
         (x, i)
         for x in (practice(ruleset("CL"), seed) for seed in range(400))
@@ -143,26 +194,27 @@ def test_a_wrong_payment_and_a_malformed_amount(page: Page, foreign: list[str]) 
     wrong = page.locator(".bj-feedback .bj-wrong")
     expect(wrong.locator(".bj-rule[data-field=blackjack_payout] .bj-clause-id a")).to_have_text(["CL-5.2", "CL-8"])
     expect(wrong).to_contain_text(clause("CL-5.2").text)
-    assert foreign == []
+    assert trainee.foreign == []
 
 
-def test_a_not_stated_rule_shows_the_assumption(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
+def test_a_not_stated_rule_shows_the_assumption(trainee: Kept) -> None:
+    page = trainee.page
     open_round(page, "ES", 0)  # the Melilla text does not say how many cards to burn
     page.locator('.bj-answer button[data-value="0"]').click()
     wrong = page.locator(".bj-feedback .bj-wrong")
     expect(wrong.locator(".bj-assumed")).to_contain_text(ruleset("ES").citations["burn_after_shuffle"].note)
     expect(wrong.locator(".bj-clause-id")).to_have_count(0)
-    assert foreign == []
+    assert trainee.foreign == []
 
 
-def test_practice_on_a_phone(phone: tuple[Page, list[str]]) -> None:  # noqa: F811  (the fixtures imported above)
-    tab, attempted = phone
+def test_practice_on_a_phone(trainee_phone: Kept) -> None:
+    tab = trainee_phone.page
     mistake_on_the_dealers_draw(tab)
     width = tab.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
     box = tab.locator(".bj-question").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    assert attempted == []
+    assert trainee_phone.foreign == []
 
 
 def test_the_onboarding_page_links_to_its_rulebook(page: Page, foreign: list[str]) -> None:  # noqa: F811  (the fixtures imported above)
@@ -174,10 +226,9 @@ def test_the_onboarding_page_links_to_its_rulebook(page: Page, foreign: list[str
     assert foreign == []
 
 
-def test_the_practice_meets_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:  # noqa: F811  (the fixtures imported above)
+def test_the_practice_meets_wcag_2_1_aa(trainee: Kept, trainee_phone: Kept) -> None:
     """With a mistake and its clauses shown (desktop and phone)."""
-    for tab in (page, phone[0]):
-        tab.context.add_init_script(path=AXE)
+    for tab in (trainee.page, trainee_phone.page):
         mistake_on_the_dealers_draw(tab)
         assert tab.evaluate(RUN_AXE) == []
 

@@ -11,9 +11,10 @@ runs in the page's worker: a test that presses a button waits for the table it r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -83,13 +84,16 @@ def phone(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> It
         ctx.close()
 
 
-class Kept(NamedTuple):
+@dataclasses.dataclass
+class Kept:
     """A tab a module's tests share (:func:`keep`): the page, the requests to other hosts it
-    attempted (aborted; emptied before each test) and every address it asked for."""
+    attempted (aborted; emptied before each test), every address it asked for, and those it had
+    asked for by the time it was ready."""
 
     page: Page
     foreign: list[str]
-    requests: list[str]
+    requests: list[str] = dataclasses.field(default_factory=list)
+    loaded: list[str] = dataclasses.field(default_factory=list)
 
 
 def keep(
@@ -109,10 +113,11 @@ def keep(
     ctx = new_context(browser, site_url, **options)
     ctx.set_default_timeout(TIMEOUT_MS)
     ctx.add_init_script(path=AXE)
-    kept = Kept(ctx.new_page(), guard(ctx, site_url), [])
+    kept = Kept(ctx.new_page(), guard(ctx, site_url))
     ctx.on("request", lambda request: kept.requests.append(request.url))
     kept.page.goto(path)
     ready(kept.page)
+    kept.loaded = list(kept.requests)
     try:
         yield kept
     finally:
@@ -354,11 +359,45 @@ WORKED = "generated/worked-hands.html"
 
 
 def open_widget(page: Page, widget: str) -> Locator:
-    """Open a folded widget (its <details>); returns the widget."""
+    """Open a folded widget (its <details>), unless a test before opened it on this tab, and
+    wait for its first deal; returns the widget."""
     root = page.locator(f"#{widget}")
-    page.locator(f"details.bj-try:has(#{widget}) > summary").click()
+    if not page.locator(f"details.bj-try:has(#{widget})").evaluate("details => details.open"):
+        page.locator(f"details.bj-try:has(#{widget}) > summary").click()
     expect(root.locator(".bj-status")).to_contain_text("Python is ready", timeout=READY_MS)
+    expect(root.locator(".bj-table").first).to_be_visible()  # (a deal draws its tables at once)
     return root
+
+
+def deal_the_pages_hand(page: Page, widget: str) -> None:
+    """Deal a worked hand's widget its page's hand again: its form as the page wrote it (the
+    reader's reset), then Deal (the page's decisions come with it)."""
+    page.locator(f"#{widget} form").evaluate("form => form.reset()")
+    before = page.evaluate_handle(f"document.querySelector('#{widget} .bj-table')")
+    page.click(f"#{widget}-deal")
+    redrawn(page, before)
+
+
+@pytest.fixture(scope="module")
+def kept_worked(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, WORKED, lambda tab: tab.wait_for_load_state("networkidle"))
+
+
+@pytest.fixture(scope="module")
+def kept_worked_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, WORKED, lambda tab: tab.wait_for_load_state("networkidle"), on_phone=True)
+
+
+@pytest.fixture
+def worked(kept_worked: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The worked hands on the desktop, shared by this module's tests (:func:`keep`)."""
+    yield from lend(kept_worked, request)
+
+
+@pytest.fixture
+def worked_phone(kept_worked_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The worked hands on a phone, shared by this module's tests (:func:`keep`)."""
+    yield from lend(kept_worked_phone, request)
 
 
 def page_nets(page: Page, slug: str) -> dict[str, str]:
@@ -384,14 +423,15 @@ def follow_the_page(page: Page, widget: str, reg: str) -> list[str]:
     return cited
 
 
-def test_a_worked_hand_plays_in_place(page: Page, foreign: list[str], page_requests: list[str]) -> None:
+def test_a_worked_hand_plays_in_place(worked: Kept) -> None:
     """The eights, in place under the five rulebooks: the page's decisions give the page's results
-    (Italy refuses doubling after a split, citing IT-15); a second widget keeps its own rounds."""
-    page.goto(WORKED)
-    page.wait_for_load_state("networkidle")
-    assert not [url for url in page_requests if "/pyodide/" in url], "Python fetched before a widget was opened"
+    (Italy refuses doubling after a split, citing IT-15); a second widget keeps its own rounds.
+    Python is fetched only once a widget is opened."""
+    page = worked.page
+    assert not [url for url in worked.loaded if "/pyodide/" in url], "Python fetched before a widget was opened"
     root = open_widget(page, "bj-eights")
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in page_requests)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in worked.requests)
+    deal_the_pages_hand(page, "bj-eights")
     expect(root.locator(".bj-table")).to_have_count(len(REGULATION_IDS))
     expect(table(page, "CL", "bj-eights").locator(".bj-hand").first).to_contain_text("= 16")
     nets = page_nets(page, "eights")
@@ -403,31 +443,37 @@ def test_a_worked_hand_plays_in_place(page: Page, foreign: list[str], page_reque
     assert "IT-15" in refused["IT"] and refused["CL"] == []
     # another worked hand on the same page: its own form and rounds
     other = open_widget(page, "bj-stand-11")
+    deal_the_pages_hand(page, "bj-stand-11")
     expect(other.locator(".bj-table")).to_have_count(len(REGULATION_IDS))
     table(page, "CL", "bj-stand-11").locator('button[data-action="hit"]').first.click()
     expect(table(page, "CL", "bj-stand-11").locator(".bj-hand")).to_contain_text("= 20")
     expect(table(page, "CL", "bj-eights").locator(".bj-settlement")).to_contain_text("Net results")
-    assert foreign == []
+    assert worked.foreign == []
 
 
-def test_a_worked_hand_with_other_cards_and_decisions(page: Page, foreign: list[str]) -> None:
+def test_a_worked_hand_with_other_cards_and_decisions(worked: Kept) -> None:
     """The form is the reader's: other cards and bets, played with the buttons (no page decisions then)."""
-    page.goto(WORKED)
+    page = worked.page
     open_widget(page, "bj-stand-11")
     page.select_option("#bj-stand-11-reg", "UY")
     page.fill("#bj-stand-11-cards-1", "TS 6H")
     page.fill("#bj-stand-11-bet-1", "25/2")
+    before = page.evaluate_handle("document.querySelector('#bj-stand-11 .bj-table')")
     page.click("#bj-stand-11-deal")
+    redrawn(page, before)
     uy = table(page, "UY", "bj-stand-11")
     expect(page.locator("#bj-stand-11 .bj-table")).to_have_count(1)
     expect(uy.locator(".bj-hand")).to_contain_text("= 16")
     expect(uy.locator("button.bj-next")).to_have_count(0)
     uy.locator('button[data-action="stand"]').click()
     expect(uy.locator(".bj-settlement")).to_contain_text("lose, stake 12.5, net -12.5")  # the dealer's 7 and 10
-    assert foreign == []
+    assert worked.foreign == []
 
 
 def test_a_regulation_page_refuses_with_its_clause(page: Page, foreign: list[str], page_requests: list[str]) -> None:
+    """A regulation page's widget, folded: Python only once opened; its refusal cites the
+    clause, and the page meets WCAG 2.1 AA with it shown (the phone's is read below)."""
+    page.context.add_init_script(path=AXE)
     page.goto("generated/cl.html")
     page.wait_for_load_state("networkidle")
     assert not [url for url in page_requests if "/pyodide/" in url]
@@ -435,20 +481,21 @@ def test_a_regulation_page_refuses_with_its_clause(page: Page, foreign: list[str
     expect(root.locator(".bj-table")).to_have_count(1)
     expect(table(page, "CL", "bj-cl").locator(".bj-hand")).to_contain_text("= 16")  # the form's cards, dealt
     refuse_double_on_12(page, None, "bj-cl")
+    assert page.evaluate(RUN_AXE) == []
     assert foreign == []
 
 
-def test_a_worked_hand_on_a_phone(phone: tuple[Page, list[str]]) -> None:
-    tab, attempted = phone
-    tab.goto(WORKED)
+def test_a_worked_hand_on_a_phone(worked_phone: Kept) -> None:
+    tab = worked_phone.page
     open_widget(tab, "bj-eights")
+    deal_the_pages_hand(tab, "bj-eights")
     assert "IT-15" in follow_the_page(tab, "bj-eights", "IT")
     expect(table(tab, "IT", "bj-eights").locator(".bj-settlement")).to_be_visible()
     width = tab.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
     box = table(tab, "IT", "bj-eights").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    assert attempted == []
+    assert worked_phone.foreign == []
 
 
 def test_a_worked_hand_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
@@ -460,13 +507,12 @@ def test_a_worked_hand_opened_from_disk_says_how_to_serve(page: Page, site_dir: 
     expect(page.locator("xpath=//h2[@id='eights']/following::table[1]")).to_contain_text("P1 net")
 
 
-def test_the_widgets_in_place_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:
-    """A worked hand opened and played (a refusal, settlements) and a regulation page's widget
-    opened, on desktop and phone."""
-    for tab in (page, phone[0]):
-        tab.context.add_init_script(path=AXE)
-        tab.goto(WORKED)
+def test_the_widgets_in_place_meet_wcag_2_1_aa(worked: Kept, worked_phone: Kept, phone: tuple[Page, list[str]]) -> None:
+    """A worked hand opened and played (a refusal, settlements), on desktop and phone; a
+    regulation page's widget opened, on a phone (the desktop's: the test above)."""
+    for tab in (worked.page, worked_phone.page):
         open_widget(tab, "bj-eights")
+        deal_the_pages_hand(tab, "bj-eights")
         follow_the_page(tab, "bj-eights", "CL")
         it = table(tab, "IT", "bj-eights")
         while not it.locator(".bj-refusal").count():
@@ -475,7 +521,9 @@ def test_the_widgets_in_place_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, li
             expect(it.locator(f'button.bj-next[data-step="{step}"]')).to_have_count(0)
         expect(it.locator(".bj-refusal")).to_contain_text("IT-15")
         assert tab.evaluate(RUN_AXE) == []
-        tab.goto("generated/uy.html")
-        open_widget(tab, "bj-uy")
-        expect(table(tab, "UY", "bj-uy").locator(".bj-hand")).to_contain_text("= 16")
-        assert tab.evaluate(RUN_AXE) == []
+    tab = phone[0]
+    tab.context.add_init_script(path=AXE)
+    tab.goto("generated/uy.html")
+    open_widget(tab, "bj-uy")
+    expect(table(tab, "UY", "bj-uy").locator(".bj-hand")).to_contain_text("= 16")
+    assert tab.evaluate(RUN_AXE) == []

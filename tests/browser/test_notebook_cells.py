@@ -16,18 +16,19 @@ namespace is gone, and the next Run starts a fresh Python and runs them again fi
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from spec_engine.catalog import rulebook_name
 from spec_engine.rules import ruleset
 
 from . import test_play
-from .test_play import AXE, PHONE, READY_MS, RUN_AXE
+from .test_play import PHONE, READY_MS, RUN_AXE, Kept, keep, lend
 
-foreign, phone = test_play.foreign, test_play.phone  # the play page's fixtures: requests to other hosts fail
+foreign = test_play.foreign  # the play page's fixture: requests to other hosts fail
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -61,6 +62,30 @@ def run_cell(page: Page, cell: int, code: str | None = None) -> Locator:
     return output
 
 
+@pytest.fixture(scope="module")
+def kept_explorer(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, EXPLORER, lambda tab: tab.wait_for_load_state("networkidle"))
+
+
+@pytest.fixture(scope="module")
+def kept_explorer_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
+    yield from keep(browser, site_url, EXPLORER, lambda tab: tab.wait_for_load_state("networkidle"), on_phone=True)
+
+
+@pytest.fixture
+def explorer(kept_explorer: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The rule explorer on the desktop, shared by the tests whose cells do not depend on what
+    ran before them (test_play.keep: Python booted once); the first Run's own behaviour is the
+    first test's, on a page of its own."""
+    yield from lend(kept_explorer, request)
+
+
+@pytest.fixture
+def explorer_phone(kept_explorer_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
+    """The rule explorer on a phone, shared like :func:`explorer`."""
+    yield from lend(kept_explorer_phone, request)
+
+
 def python_requests(requests: list[str]) -> list[str]:
     return [url for url in requests if "/pyodide/" in url or url.endswith(("python.js", "notebook.js"))]
 
@@ -86,9 +111,11 @@ def test_edit_a_cell_to_call_ruleset_uy(page: Page, foreign: list[str], page_req
     assert any(url.endswith("/pyodide/engine.zip") for url in page_requests)
 
 
-def test_the_cell_as_written_runs_like_at_build(page: Page, foreign: list[str]) -> None:
-    """Unedited, the cell prints what the build printed (the page shows both)."""
-    page.goto(EXPLORER)
+def test_the_cell_as_written_runs_like_at_build(explorer: Kept) -> None:
+    """Unedited (its code restored, whatever ran before), the cell prints what the build
+    printed (the page shows both)."""
+    page, foreign = explorer.page, explorer.foreign
+    cell_control(page, UY_CELL).get_by_role("button", name="Restore the code").click()
     output = run_cell(page, UY_CELL)
     uy = ruleset("UY")
     expect(output.locator(".nb-result")).to_contain_text(f"{uy.name}: {uy.decks} decks, stands from 12")
@@ -130,8 +157,8 @@ def test_a_cell_that_cannot_run_says_what_it_needs(page: Page, foreign: list[str
     assert foreign == []
 
 
-def test_an_error_shows_its_traceback(page: Page, foreign: list[str]) -> None:
-    page.goto(EXPLORER)
+def test_an_error_shows_its_traceback(explorer: Kept) -> None:
+    page, foreign = explorer.page, explorer.foreign
     output = run_cell(page, UY_CELL, 'def stake(reg):\n    return ruleset(reg).nothing\n\nstake("UY")')
     error = output.locator(".nb-error")
     expect(error).to_contain_text("Traceback (most recent call last)")
@@ -146,9 +173,8 @@ def test_an_error_shows_its_traceback(page: Page, foreign: list[str]) -> None:
     assert foreign == []
 
 
-def test_run_a_cell_on_a_phone(phone: tuple[Page, list[str]]) -> None:
-    tab, attempted = phone
-    tab.goto(EXPLORER)
+def test_run_a_cell_on_a_phone(explorer_phone: Kept) -> None:
+    tab, attempted = explorer_phone.page, explorer_phone.foreign
     output = run_cell(tab, UY_CELL, 'print(ruleset("UY").min_stand_total)')
     expect(output.locator(".nb-result")).to_have_text(str(ruleset("UY").min_stand_total))
     for part in (".nb-code", ".nb-run-button", ".nb-result"):
@@ -159,11 +185,9 @@ def test_run_a_cell_on_a_phone(phone: tuple[Page, list[str]]) -> None:
     assert attempted == []
 
 
-def test_the_run_cells_meet_wcag_2_1_aa(page: Page, phone: tuple[Page, list[str]]) -> None:
+def test_the_run_cells_meet_wcag_2_1_aa(explorer: Kept, explorer_phone: Kept) -> None:
     """With the controls open, an output and a traceback shown (desktop and phone)."""
-    for tab in (page, phone[0]):
-        tab.context.add_init_script(path=AXE)
-        tab.goto(EXPLORER)
+    for tab in (explorer.page, explorer_phone.page):
         run_cell(tab, 2)
         run_cell(tab, UY_CELL, "1 / 0")
         assert tab.evaluate(RUN_AXE) == []

@@ -250,9 +250,17 @@ class AxeFindings:
 
 def loaded(browser: Browser, site_url: str, viewport: str, urls: list[str], *, axe: bool = True) -> Iterator[Page]:
     """One tab of the ``viewport`` (axe injected in every page before its own scripts, unless
-    ``axe`` is false) that loads each of ``urls`` in turn, yielded once it has loaded."""
+    ``axe`` is false) that loads each of ``urls`` in turn, yielded once it has loaded.
+
+    Pyodide's files are held unanswered: a page that starts Python as it opens (the play page,
+    the practice) is read as it is then, saying it is loading Python, and as it was read before
+    they were held (Python takes seconds to start, the pass reads a page at once); what would
+    have started costs about 0.7 s of Chromium's CPU a page, for nothing the pass reads. The
+    pages with Python running are read by the tests of their widgets (``test_play``,
+    ``test_practice``, ``test_notebook_cells``)."""
     width, height, device = VIEWPORTS[viewport]
     with sized_page(browser, site_url, width, height, **device) as page:
+        page.context.route("**/pyodide/**", lambda route: None)  # held: never answered (see above)
         if axe:
             page.context.add_init_script(path=AXE)
         for url in urls:

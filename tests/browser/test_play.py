@@ -125,7 +125,7 @@ def keep(
 
 
 def lend(kept: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The kept tab for one test: its aborted requests emptied first, its screenshot taken after."""
+    """The kept tab for one test: its aborted requests emptied first, its screenshot taken if it fails."""
     kept.foreign.clear()
     yield kept
     shoot(kept.page, request, full_page=kept.page.viewport_size == PHONE)

@@ -2,7 +2,7 @@
 scenario badges, search, offline use and the notebook pages.
 
 Run after ``make site`` (``$BLACKJACK_SITE_DIR`` names another built site). Every test
-that opens a page leaves a screenshot, ``reports/screenshots/<test name>.png``; one check
+that opens a page and fails leaves a screenshot, ``reports/screenshots/<test name>.png``; one check
 (no file of the site loads from other hosts) reads the files and needs no browser.
 """
 

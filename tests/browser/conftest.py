@@ -32,7 +32,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -218,12 +218,12 @@ def context(
         ctx.close()
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Keeps each phase's report on the test (``rep_setup``, ``rep_call``): :func:`shoot` reads it."""
-    outcome = yield
-    report = outcome.get_result()
+    report = yield
     setattr(item, f"rep_{report.when}", report)
+    return report
 
 
 def shoot(tab: Page, request: pytest.FixtureRequest, *, full_page: bool = False) -> None:

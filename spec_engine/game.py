@@ -1049,16 +1049,22 @@ class Round:
             del cards[-need:]
             shoe.dealt += need
             self.drawn += got
-            count = len(order)  # (loops by index: a comprehension or zip costs more in Python 3.11)
-            for i in range(count):
-                log.append(_CARDS[order[i].number, 1, got[i].code])
+            count = len(order)
+            # (loops over the boxes, counting: a range costs more to make than a round's boxes to
+            # loop over, a comprehension or zip more still, in Python 3.11)
+            i = 0
+            for each in order:
+                log.append(_CARDS[each.number, 1, got[i].code])
+                i += 1
             up = got[count]
             self.dealer.append(up)
             log.append(_DEALER_CARDS[up.code])
-            for i in range(count):
-                each, second = order[i], got[count + 1 + i]
+            i = 0
+            for each in order:
+                second = got[count + 1 + i]
                 each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
                 log.append(_CARDS[each.number, 1, second.code])
+                i += 1
             if hole:
                 self._hole = got[-1]
                 log.append(ev.dealer_hole(got[-1].code))

@@ -1102,16 +1102,16 @@ class Round:
 
     def _after_initial_deal(self) -> None:
         rules = self.rules
-        up = self.dealer[0]
+        up = self.dealer[0].value  # (the up card's)
         options = self._known.options
         if options is not None:
-            self.log.append(options[up.value == 1])
-        if rules.pay_blackjack_immediately and up.value not in (1, 10):
+            self.log.append(options[up == 1])
+        if rules.pay_blackjack_immediately and up != 1 and up != 10:  # (not "in (1, 10)": a tuple's search costs more)
             for box in self._paying:
                 hand = box.hands[0]
                 if hand.natural:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
-        if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
+        if up == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
         if self._hole is None:  # (no hole card: the usual game goes straight to play)
             self._start_play()

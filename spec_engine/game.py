@@ -1466,7 +1466,16 @@ class Round:
             bi += 1
             hi = 0
         self._bi, self._hi = bi, hi
-        self._players_done()
+        # every hand is played: insurance where it is offered before the dealer's second card, then
+        # the dealer (here, not in a method of its own: a call a round less)
+        if (
+            self.dealer[0].value == 1
+            and self.rules.insurance_timing == "before_dealer_second_card"
+            and not self._insurance_done
+            and self._insurance_open()
+        ):
+            return
+        self._dealer_play()
 
     def _deal_to(self, box: Box, hand: Hand) -> None:
         """A card to ``hand`` of ``box``: the hand to act (every caller's), number ``_hi + 1``."""
@@ -1485,16 +1494,6 @@ class Round:
     def _finish(self, box: Box, hand: Hand) -> None:
         hand.done = True
         box.series_open = False
-
-    def _players_done(self) -> None:
-        if (
-            self.dealer[0].value == 1
-            and self.rules.insurance_timing == "before_dealer_second_card"
-            and not self._insurance_done
-            and self._insurance_open()
-        ):
-            return
-        self._dealer_play()
 
     def _acting(self, box: object, action: str, by: object) -> tuple[Box, Hand, str]:
         """The box and hand that ``action`` on ``box`` by ``by`` is for, and who decides it (``by``

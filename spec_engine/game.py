@@ -1031,11 +1031,13 @@ class Round:
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         hole = self._known.hole
         need = 2 * len(order) + 1 + hole
-        mistakes: dict[int, list[int | None]] = {}
-        for n, to_box in given_items(misdeals, "misdeals", 2, "card, box") if misdeals else ():
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= need:
-                raise InputError(_("the deal has cards 1..{last}, not {n}", last=need, n=repr(n)), field="misdeals")
-            mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
+        mistakes: dict[int, list[int | None]] = _NOTHING  # (the shared empty mapping, unless misdeals are given)
+        if misdeals:
+            mistakes = {}
+            for n, to_box in given_items(misdeals, "misdeals", 2, "card, box"):
+                if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= need:
+                    raise InputError(_("the deal has cards 1..{last}, not {n}", last=need, n=repr(n)), field="misdeals")
+                mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
         log = self.log  # (its append: a call the compiled engine makes directly)
         announce = self._known.announce
         if announce is not None:

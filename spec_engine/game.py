@@ -1836,9 +1836,10 @@ class Round:
         return event
 
     # ------------------------------------------------------------------ dealer and settlement
-    def _dealer_play(self, *, found: bool = False) -> None:
+    def _dealer_play(self, found: bool = False) -> None:
         """The dealer's hand and the settlement. ``found``: his peek found a blackjack (the round
-        ends at once: he turns his hole card, whatever is left in play)."""
+        ends at once: he turns his hole card, whatever is left in play). (Not a keyword-only
+        parameter: Python 3.11 does not specialise a call to a function that has one.)"""
         rules = self.rules
         self.phase = _DONE
         live = False  # a stake still in play

@@ -234,6 +234,11 @@ class Box:
     def owner(self) -> str:
         """The box's holder: the player seated at it, once he has a bet on it; otherwise (who
         sits there is not known, or he has no bet on it) the first bettor."""
+        return self._owner()
+
+    def _owner(self) -> str:
+        """:attr:`owner`, asked by a call: the engine's hot path asks so (a property's lookup
+        costs more than a method's call in Python 3.11)."""
         holder = self.holder
         if holder is not None and holder in self.bets:
             return holder
@@ -976,7 +981,7 @@ class Round:
 
     def _decider(self, target: Box) -> str:
         if target.seated or self.rules.unseated_box_decider == "first_bettor":
-            return target.owner
+            return target._owner()
         best = max(target.bets.values())
         return next(b for b, amount in target.bets.items() if amount == best)
 
@@ -1026,11 +1031,13 @@ class Round:
             self._paying = self._in_order(rules.payment_order)  # (the bets are closed from here on)
         hole = self._known.hole
         need = 2 * len(order) + 1 + hole
-        mistakes: dict[int, list[int | None]] = {}
-        for n, to_box in given_items(misdeals, "misdeals", 2, "card, box") if misdeals else ():
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= need:
-                raise InputError(_("the deal has cards 1..{last}, not {n}", last=need, n=repr(n)), field="misdeals")
-            mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
+        mistakes: dict[int, list[int | None]] = _NOTHING  # (the shared empty mapping, unless misdeals are given)
+        if misdeals:
+            mistakes = {}
+            for n, to_box in given_items(misdeals, "misdeals", 2, "card, box"):
+                if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= need:
+                    raise InputError(_("the deal has cards 1..{last}, not {n}", last=need, n=repr(n)), field="misdeals")
+                mistakes.setdefault(n, []).append(None if to_box is None else self._box_number(to_box))
         log = self.log  # (its append: a call the compiled engine makes directly)
         announce = self._known.announce
         if announce is not None:
@@ -1049,16 +1056,22 @@ class Round:
             del cards[-need:]
             shoe.dealt += need
             self.drawn += got
-            count = len(order)  # (loops by index: a comprehension or zip costs more in Python 3.11)
-            for i in range(count):
-                log.append(_CARDS[order[i].number, 1, got[i].code])
+            count = len(order)
+            # (loops over the boxes, counting: a range costs more to make than a round's boxes to
+            # loop over, a comprehension or zip more still, in Python 3.11)
+            i = 0
+            for each in order:
+                log.append(_CARDS[each.number, 1, got[i].code])
+                i += 1
             up = got[count]
             self.dealer.append(up)
             log.append(_DEALER_CARDS[up.code])
-            for i in range(count):
-                each, second = order[i], got[count + 1 + i]
+            i = 0
+            for each in order:
+                second = got[count + 1 + i]
                 each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
                 log.append(_CARDS[each.number, 1, second.code])
+                i += 1
             if hole:
                 self._hole = got[-1]
                 log.append(ev.dealer_hole(got[-1].code))
@@ -1096,16 +1109,16 @@ class Round:
 
     def _after_initial_deal(self) -> None:
         rules = self.rules
-        up = self.dealer[0]
+        up = self.dealer[0].value  # (the up card's)
         options = self._known.options
         if options is not None:
-            self.log.append(options[up.value == 1])
-        if rules.pay_blackjack_immediately and up.value not in (1, 10):
+            self.log.append(options[up == 1])
+        if rules.pay_blackjack_immediately and up != 1 and up != 10:  # (not "in (1, 10)": a tuple's search costs more)
             for box in self._paying:
                 hand = box.hands[0]
                 if hand.natural:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
-        if up.value == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
+        if up == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
         if self._hole is None:  # (no hole card: the usual game goes straight to play)
             self._start_play()
@@ -1455,7 +1468,16 @@ class Round:
             bi += 1
             hi = 0
         self._bi, self._hi = bi, hi
-        self._players_done()
+        # every hand is played: insurance where it is offered before the dealer's second card, then
+        # the dealer (here, not in a method of its own: a call a round less)
+        if (
+            self.dealer[0].value == 1
+            and self.rules.insurance_timing == "before_dealer_second_card"
+            and not self._insurance_done
+            and self._insurance_open()
+        ):
+            return
+        self._dealer_play()
 
     def _deal_to(self, box: Box, hand: Hand) -> None:
         """A card to ``hand`` of ``box``: the hand to act (every caller's), number ``_hi + 1``."""
@@ -1475,23 +1497,13 @@ class Round:
         hand.done = True
         box.series_open = False
 
-    def _players_done(self) -> None:
-        if (
-            self.dealer[0].value == 1
-            and self.rules.insurance_timing == "before_dealer_second_card"
-            and not self._insurance_done
-            and self._insurance_open()
-        ):
-            return
-        self._dealer_play()
-
     def _acting(self, box: object, action: str, by: object) -> tuple[Box, Hand, str]:
         """The box and hand that ``action`` on ``box`` by ``by`` is for, and who decides it (``by``
         or the box's decider); refused when it is not their turn or not theirs to decide."""
         if self.phase is _PLAYING and by is None and type(box) is int:  # the usual case, in short
             acting = self._order[self._bi]
             if self.boxes.get(box) is acting:
-                decider = acting.owner if acting.seated else self._decider(acting)  # (_decider, in short)
+                decider = acting._owner() if acting.seated else self._decider(acting)  # (_decider, in short)
                 return acting, acting.hands[self._hi], decider
         target = self.boxes.get(box) if isinstance(box, int) and not isinstance(box, bool) else None
         current = self.current()
@@ -1824,9 +1836,10 @@ class Round:
         return event
 
     # ------------------------------------------------------------------ dealer and settlement
-    def _dealer_play(self, *, found: bool = False) -> None:
+    def _dealer_play(self, found: bool = False) -> None:
         """The dealer's hand and the settlement. ``found``: his peek found a blackjack (the round
-        ends at once: he turns his hole card, whatever is left in play)."""
+        ends at once: he turns his hole card, whatever is left in play). (Not a keyword-only
+        parameter: Python 3.11 does not specialise a call to a function that has one.)"""
         rules = self.rules
         self.phase = _DONE
         live = False  # a stake still in play

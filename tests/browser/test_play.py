@@ -324,6 +324,7 @@ def disk_note_only_from_disk(browser: Browser, site_url: str, site_dir: Path, pa
     """The page's "opened from disk" paragraph: hidden when served; shown from disk, with or
     without JavaScript (without it, nothing can tell the two apart: shown served too)."""
     served = new_context(browser, site_url)
+    served.route("**/pyodide/**", lambda route: None)  # Python not started: not what is read here
     tab = served.new_page()
     tab.goto(path)
     expect(tab.locator(".bj-disk-note")).to_have_count(1)

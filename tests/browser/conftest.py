@@ -49,6 +49,9 @@ try:
         expect,
         sync_playwright,
     )
+    from playwright.sync_api import (
+        Error as PlaywrightError,
+    )
 except ImportError as error:  # pragma: no cover - a broken install must not skip silently
     raise ImportError(
         "the browser tests need Playwright: pip install -r requirements/test.txt (or run make test)"
@@ -107,7 +110,10 @@ def search_unindexed(ctx: BrowserContext) -> None:
     def serve(route: Route) -> None:
         address = route.request.url
         if address not in _UNINDEXED:
-            built = route.fetch().json()
+            try:
+                built = route.fetch().json()
+            except PlaywrightError:  # the context closed as its page loaded (a test done before its search started)
+                return
             _UNINDEXED[address] = json.dumps({"config": built["config"], "docs": []}).encode()
         route.fulfill(body=_UNINDEXED[address], content_type="application/json")
 

@@ -100,6 +100,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, Final, NamedTuple
 
+from spec_engine.cards import CARDS as _CODES
+
 Money = int | Fraction
 """Exact money: an ``int`` or a :class:`~fractions.Fraction`; never a float."""
 
@@ -406,33 +408,36 @@ SHARED_MAX = 4096
 """The most events one table of shared events keeps (it then starts again)."""
 
 
-class Shared(dict[Any, Event]):
-    """The events of one type by their fields (a tuple, in the constructor's order; a single
-    field alone): each built by :attr:`build`, the type's constructor, on first use."""
+class Shared(dict[tuple[Any, ...], Event]):
+    """The events of one type by their fields (a tuple, in the constructor's order): each built
+    by :attr:`build`, the type's constructor, on first use."""
 
-    __slots__ = ("build", "spread")
+    __slots__ = ("build",)
 
-    def __init__(self, build: Callable[..., Event], *, spread: bool = True) -> None:
+    def __init__(self, build: Callable[..., Event]) -> None:
         super().__init__()
         self.build = build
-        self.spread = spread  # (False: the key is the single field itself)
 
-    def __missing__(self, fields: Any) -> Event:
+    def __missing__(self, fields: tuple[Any, ...]) -> Event:
         if len(self) >= SHARED_MAX:
             self.clear()
-        event = self[fields] = self.build(*fields) if self.spread else self.build(fields)
+        event = self[fields] = self.build(*fields)
         return event
 
 
 BETS = Shared(bet)
 CARDS = Shared(card)
-DEALER_CARDS = Shared(dealer_card, spread=False)
 HITS = Shared(hit)
 STANDS = Shared(stand)
 DOUBLES = Shared(double)
 BUSTS = Shared(bust)
 DEALER_TOTALS = Shared(dealer_total)
 SETTLES = Shared(settle)
+
+DEALER_CARDS: Final[dict[str, Event]] = {code: dealer_card(code) for code in _CODES}
+"""The dealer's card events by the card's code, built whole: its one field has 52 values. A plain
+dictionary, whose lookup Python 3.11 specialises (a subclass's, as :class:`Shared`, it does not:
+about 200 machine instructions more a lookup)."""
 
 
 # after the round

@@ -80,7 +80,7 @@ _ONLY_IN = {
 }
 """An action out of its phase, one sentence per phase that allows it."""
 
-# the tables of the events a round repeats (events.Shared), each a C variable when compiled
+# the tables of the events a round repeats (events.Shared; DEALER_CARDS a plain dict), each a C variable when compiled
 _BETS: Final = ev.BETS
 _CARDS: Final = ev.CARDS
 _DEALER_CARDS: Final = ev.DEALER_CARDS

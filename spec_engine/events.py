@@ -399,7 +399,7 @@ def clear(total: int, info: str) -> Event:
     return _new(Event, "clear", total=total, info=info)
 
 
-# The events a round repeats, as tables: ``CARDS[box, hand, card]`` is ``card(box, hand, card)``
+# The events a round repeats, as tables: ``HITS[box, hand, bettor]`` is ``hit(box, hand, bettor)``
 # (the fields in the constructor's order), built by that constructor, by name, the first time it
 # is asked for and shared after. A lookup costs the engine's hot path less than a call would (a
 # table is read without a call in either build); each table keeps at most SHARED_MAX events.
@@ -426,7 +426,6 @@ class Shared(dict[tuple[Any, ...], Event]):
 
 
 BETS = Shared(bet)
-CARDS = Shared(card)
 HITS = Shared(hit)
 STANDS = Shared(stand)
 DOUBLES = Shared(double)
@@ -438,6 +437,27 @@ DEALER_CARDS: Final[dict[str, Event]] = {code: dealer_card(code) for code in _CO
 """The dealer's card events by the card's code, built whole: its one field has 52 values. A plain
 dictionary, whose lookup Python 3.11 specialises (a subclass's, as :class:`Shared`, it does not:
 about 200 machine instructions more a lookup)."""
+
+CARD_EVENTS: Final[list[list[dict[str, Event]]]] = [[]]
+"""The events of a card dealt to a player's hand: ``CARD_EVENTS[box][hand][code]`` is
+``card(box, hand, code)``. Lists by the box's and the hand's number (their item 0 unused), each
+hand's 52 events built whole, made ready by :func:`ready_cards` before a box or a hand is dealt to.
+Its lookup, two lists' and a plain dictionary's, costs about 400 machine instructions, a Shared
+table's about 1,000 (it builds a tuple and hashes it, and a subclass's lookup is not specialised)."""
+
+
+def ready_cards(box: int, hands: int = 1) -> None:
+    """Make :data:`CARD_EVENTS` ready for hand 1 of boxes 1 to ``box``, and for hands 1 to
+    ``hands`` of box ``box``: a round asks so for its rule set's boxes, and for a box that splits."""
+    while len(CARD_EVENTS) <= box:
+        CARD_EVENTS.append([{}, _hand_cards(len(CARD_EVENTS), 1)])
+    row = CARD_EVENTS[box]
+    while len(row) <= hands:
+        row.append(_hand_cards(box, len(row)))
+
+
+def _hand_cards(box: int, hand: int) -> dict[str, Event]:
+    return {code: card(box, hand, code) for code in _CODES}
 
 
 # after the round

@@ -1895,7 +1895,7 @@ class Round:
                     ace = True
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        log.append(_DEALER_TOTALS[total, state])
+        log.append(_DEALER_TOTALS[total][state])
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:

@@ -100,6 +100,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, Final, NamedTuple
 
+from spec_engine.cards import CARDS as _CODES
+
 Money = int | Fraction
 """Exact money: an ``int`` or a :class:`~fractions.Fraction`; never a float."""
 
@@ -397,7 +399,7 @@ def clear(total: int, info: str) -> Event:
     return _new(Event, "clear", total=total, info=info)
 
 
-# The events a round repeats, as tables: ``CARDS[box, hand, card]`` is ``card(box, hand, card)``
+# The events a round repeats, as tables: ``HITS[box, hand, bettor]`` is ``hit(box, hand, bettor)``
 # (the fields in the constructor's order), built by that constructor, by name, the first time it
 # is asked for and shared after. A lookup costs the engine's hot path less than a call would (a
 # table is read without a call in either build); each table keeps at most SHARED_MAX events.
@@ -406,33 +408,62 @@ SHARED_MAX = 4096
 """The most events one table of shared events keeps (it then starts again)."""
 
 
-class Shared(dict[Any, Event]):
-    """The events of one type by their fields (a tuple, in the constructor's order; a single
-    field alone): each built by :attr:`build`, the type's constructor, on first use."""
+class Shared(dict[tuple[Any, ...], Event]):
+    """The events of one type by their fields (a tuple, in the constructor's order): each built
+    by :attr:`build`, the type's constructor, on first use."""
 
-    __slots__ = ("build", "spread")
+    __slots__ = ("build",)
 
-    def __init__(self, build: Callable[..., Event], *, spread: bool = True) -> None:
+    def __init__(self, build: Callable[..., Event]) -> None:
         super().__init__()
         self.build = build
-        self.spread = spread  # (False: the key is the single field itself)
 
-    def __missing__(self, fields: Any) -> Event:
+    def __missing__(self, fields: tuple[Any, ...]) -> Event:
         if len(self) >= SHARED_MAX:
             self.clear()
-        event = self[fields] = self.build(*fields) if self.spread else self.build(fields)
+        event = self[fields] = self.build(*fields)
         return event
 
 
 BETS = Shared(bet)
-CARDS = Shared(card)
-DEALER_CARDS = Shared(dealer_card, spread=False)
 HITS = Shared(hit)
 STANDS = Shared(stand)
 DOUBLES = Shared(double)
 BUSTS = Shared(bust)
-DEALER_TOTALS = Shared(dealer_total)
 SETTLES = Shared(settle)
+
+DEALER_CARDS: Final[dict[str, Event]] = {code: dealer_card(code) for code in _CODES}
+"""The dealer's card events by the card's code, built whole: its one field has 52 values. A plain
+dictionary, whose lookup Python 3.11 specialises (a subclass's, as :class:`Shared`, it does not:
+about 200 machine instructions more a lookup)."""
+
+DEALER_TOTALS: Final[list[dict[str, Event]]] = [
+    {info: dealer_total(total, info) for info in ("blackjack", "bust", "stands")} for total in range(32)
+]
+"""The dealer's final totals: ``DEALER_TOTALS[total][info]`` is ``dealer_total(total, info)``, built
+whole: he draws only while his total is at most 21, so it never passes 31 (a list by the total, a
+plain dictionary by ``info``; a lookup costs a quarter of a Shared table's)."""
+
+CARD_EVENTS: Final[list[list[dict[str, Event]]]] = [[]]
+"""The events of a card dealt to a player's hand: ``CARD_EVENTS[box][hand][code]`` is
+``card(box, hand, code)``. Lists by the box's and the hand's number (their item 0 unused), each
+hand's 52 events built whole, made ready by :func:`ready_cards` before a box or a hand is dealt to.
+Its lookup, two lists' and a plain dictionary's, costs about 400 machine instructions, a Shared
+table's about 1,000 (it builds a tuple and hashes it, and a subclass's lookup is not specialised)."""
+
+
+def ready_cards(box: int, hands: int = 1) -> None:
+    """Make :data:`CARD_EVENTS` ready for hand 1 of boxes 1 to ``box``, and for hands 1 to
+    ``hands`` of box ``box``: a round asks so for its rule set's boxes, and for a box that splits."""
+    while len(CARD_EVENTS) <= box:
+        CARD_EVENTS.append([{}, _hand_cards(len(CARD_EVENTS), 1)])
+    row = CARD_EVENTS[box]
+    while len(row) <= hands:
+        row.append(_hand_cards(box, len(row)))
+
+
+def _hand_cards(box: int, hand: int) -> dict[str, Event]:
+    return {code: card(box, hand, code) for code in _CODES}
 
 
 # after the round

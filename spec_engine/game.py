@@ -80,9 +80,9 @@ _ONLY_IN = {
 }
 """An action out of its phase, one sentence per phase that allows it."""
 
-# the tables of the events a round repeats (events.Shared), each a C variable when compiled
+# the tables of the events a round repeats (events.Shared; DEALER_CARDS, CARD_EVENTS plain), each a C variable compiled
 _BETS: Final = ev.BETS
-_CARDS: Final = ev.CARDS
+_CARD_EVENTS: Final = ev.CARD_EVENTS
 _DEALER_CARDS: Final = ev.DEALER_CARDS
 _HITS: Final = ev.HITS
 _STANDS: Final = ev.STANDS
@@ -398,12 +398,14 @@ class _Accepted:
     """A rule set a round has accepted with its limits, and the dealer's calls that depend on
     the rule set alone: the ``announce`` closing the bets (``None`` where it has no call) and
     the ``options``, with no ace up and with one (``None`` where they are not announced); and
-    whether the dealer takes a ``hole`` card at the deal."""
+    whether the dealer takes a ``hole`` card at the deal. (It makes the card events of the rule
+    set's boxes ready: events.ready_cards.)"""
 
     __slots__ = ("announce", "hole", "max_bet", "min_bet", "options", "rules")
 
     def __init__(self, rules: RuleSet, min_bet: object, max_bet: object) -> None:
         self.rules = rules  # (held, so that its id is not reused while cached)
+        ev.ready_cards(rules.max_boxes)
         self.min_bet = min_bet  # (the very limits accepted: a table passes the same objects again)
         self.max_bet = max_bet
         call = rules.no_more_bets_call
@@ -1061,7 +1063,7 @@ class Round:
             # loop over, a comprehension or zip more still, in Python 3.11)
             i = 0
             for each in order:
-                log.append(_CARDS[each.number, 1, got[i].code])
+                log.append(_CARD_EVENTS[each.number][1][got[i].code])
                 i += 1
             up = got[count]
             self.dealer.append(up)
@@ -1070,7 +1072,7 @@ class Round:
             for each in order:
                 second = got[count + 1 + i]
                 each.hands.append(Hand([got[i], second], each.bets))  # (the stakes: the bets, until a double)
-                log.append(_CARDS[each.number, 1, second.code])
+                log.append(_CARD_EVENTS[each.number][1][second.code])
                 i += 1
             if hole:
                 self._hole = got[-1]
@@ -1485,7 +1487,7 @@ class Round:
         card = self._draw(at)
         hand.add(card)
         number = self._hi + 1
-        self.log.append(_CARDS[at, number, card.code])
+        self.log.append(_CARD_EVENTS[at][number][card.code])
         if box.series_open and card.value != hand.cards[0].value:
             box.series_open = False
         if hand.hard > 21:
@@ -1829,6 +1831,7 @@ class Round:
         hand.ace = hand.cards[0].value == 1
         hand.from_split = True
         target.hands.insert(self._hi + 1, Hand([second], stakes, from_split=True))
+        ev.ready_cards(target.number, len(target.hands))
         target.series_open = True
         self._deal_to(target, hand)
         # re-examine the current hand: it may have no decision left (one-card aces)
@@ -1892,7 +1895,7 @@ class Round:
                     ace = True
         total = hard + 10 if ace and hard <= 11 else hard
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
-        log.append(_DEALER_TOTALS[total, state])
+        log.append(_DEALER_TOTALS[total][state])
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:

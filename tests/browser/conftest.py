@@ -120,6 +120,13 @@ def search_unindexed(ctx: BrowserContext) -> None:
     ctx.route(SEARCH_INDEX, serve)
 
 
+def hold_python(ctx: BrowserContext) -> None:
+    """Leave every request for Pyodide's files (``pyodide/``) of ``ctx``'s pages unanswered: a
+    page that starts Python as it opens stays as it then is, saying it is loading Python, and
+    costs nothing more (a start would cost seconds of Chromium's CPU) when a test reads no Python."""
+    ctx.route("**/pyodide/**", lambda route: None)
+
+
 def new_context(browser: Browser, site_url: str, *, search: bool = False, **options: Any) -> BrowserContext:
     """A context on the served site (service workers blocked), the search's index unindexed
     unless ``search``; ``options``: more of Playwright's context options (a viewport, a device)."""

@@ -16,17 +16,24 @@ namespace is gone, and the next Run starts a fresh Python and runs them again fi
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from spec_engine.catalog import rulebook_name
 from spec_engine.rules import ruleset
 
 from . import test_play
-from .test_play import PHONE, READY_MS, RUN_AXE, Kept, keep, lend
+from .test_play import (  # noqa: F401  (after_each_...: its fixture, pytest finds it here)
+    PHONE,
+    READY_MS,
+    RUN_AXE,
+    Kept,
+    after_each_test_on_a_shared_tab,
+    network_idle,
+    shared_tab,
+)
 
 foreign = test_play.foreign  # the play page's fixture: requests to other hosts fail
 
@@ -62,28 +69,12 @@ def run_cell(page: Page, cell: int, code: str | None = None) -> Locator:
     return output
 
 
-@pytest.fixture(scope="module")
-def kept_explorer(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, EXPLORER, lambda tab: tab.wait_for_load_state("networkidle"))
-
-
-@pytest.fixture(scope="module")
-def kept_explorer_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, EXPLORER, lambda tab: tab.wait_for_load_state("networkidle"), on_phone=True)
-
-
-@pytest.fixture
-def explorer(kept_explorer: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The rule explorer on the desktop, shared by the tests whose cells do not depend on what
-    ran before them (test_play.keep: Python booted once); the first Run's own behaviour is the
-    first test's, on a page of its own."""
-    yield from lend(kept_explorer, request)
-
-
-@pytest.fixture
-def explorer_phone(kept_explorer_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The rule explorer on a phone, shared like :func:`explorer`."""
-    yield from lend(kept_explorer_phone, request)
+explorer = shared_tab(EXPLORER, network_idle)
+"""The rule explorer on the desktop, shared by the tests whose cells do not depend on what ran
+before them (test_play.shared_tab: Python booted once); the first Run's own behaviour is the
+first test's, on a page of its own."""
+explorer_phone = shared_tab(EXPLORER, network_idle, on_phone=True)
+"""The rule explorer on a phone, shared like ``explorer``."""
 
 
 def python_requests(requests: list[str]) -> list[str]:

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, JSHandle, Locator, Page
 from spec_engine.catalog import REGULATION_IDS, clause
 from spec_engine.rules import ruleset
 
-from .conftest import TIMEOUT_MS, VIEWPORT, new_context, shoot
+from .conftest import TIMEOUT_MS, VIEWPORT, hold_python, new_context, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -108,7 +108,7 @@ def keep(
     practice's Deal a round) start from the state they make themselves, on a page booted once.
     Each waits for its own deal to be drawn (:func:`redrawn`), never for what an earlier test
     left. A test of what a page does as it opens (a link's preset, the fetches before a widget
-    opens) opens its own."""
+    opens) opens its own. A module's tests get such a tab through :func:`shared_tab`."""
     options: dict[str, Any] = {"viewport": PHONE, "is_mobile": True} if on_phone else {"viewport": VIEWPORT}
     ctx = new_context(browser, site_url, **options)
     ctx.set_default_timeout(TIMEOUT_MS)
@@ -124,39 +124,44 @@ def keep(
         ctx.close()
 
 
-def lend(kept: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The kept tab for one test: its aborted requests emptied first, its screenshot taken if it fails."""
-    kept.foreign.clear()
-    yield kept
-    shoot(kept.page, request, full_page=kept.page.viewport_size == PHONE)
+def shared_tab(path: str, ready: Callable[[Page], None], *, on_phone: bool = False) -> Any:
+    """A module-scoped fixture: one tab on ``path`` (:func:`keep`) that the module's tests share;
+    after each test that used it, its screenshot if the test failed, and its aborted requests
+    emptied (:func:`after_each_test_on_a_shared_tab`, which the modules import)."""
+
+    @pytest.fixture(scope="module")
+    def tab(browser: Browser, site_url: str) -> Iterator[Kept]:
+        yield from keep(browser, site_url, path, ready, on_phone=on_phone)
+
+    return tab
 
 
-@pytest.fixture(scope="module")
-def kept_play(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, PLAY_PAGE, python_ready)
+@pytest.fixture(autouse=True)
+def after_each_test_on_a_shared_tab(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test, for each shared tab it used (:func:`shared_tab`): its screenshot if the
+    test failed, then its aborted requests emptied for the next test."""
+    yield
+    for value in request.node.funcargs.values():
+        if isinstance(value, Kept):
+            shoot(value.page, request, full_page=value.page.viewport_size == PHONE)
+            value.foreign.clear()
 
 
-@pytest.fixture(scope="module")
-def kept_play_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, PLAY_PAGE, python_ready, on_phone=True)
-
-
-@pytest.fixture
-def play(kept_play: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The play page on the desktop, Python ready, shared by this module's tests (:func:`keep`)."""
-    yield from lend(kept_play, request)
-
-
-@pytest.fixture
-def play_phone(kept_play_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The play page on a phone, Python ready, shared by this module's tests (:func:`keep`)."""
-    yield from lend(kept_play_phone, request)
+def network_idle(page: Page) -> None:
+    """Wait until the page has loaded and made no request for a moment (a folded widget's page)."""
+    page.wait_for_load_state("networkidle")
 
 
 def python_ready(page: Page) -> None:
     """Wait until the play page's Python is ready (the Deal button is enabled)."""
     expect(page.locator("#bj-status")).to_contain_text("Python is ready", timeout=READY_MS)
     expect(page.locator("#bj-deal")).to_be_enabled()
+
+
+play = shared_tab(PLAY_PAGE, python_ready)
+"""The play page on the desktop, Python ready, shared by this module's tests."""
+play_phone = shared_tab(PLAY_PAGE, python_ready, on_phone=True)
+"""The play page on a phone, Python ready, shared by this module's tests."""
 
 
 def redrawn(page: Page, before: JSHandle) -> None:
@@ -324,7 +329,7 @@ def disk_note_only_from_disk(browser: Browser, site_url: str, site_dir: Path, pa
     """The page's "opened from disk" paragraph: hidden when served; shown from disk, with or
     without JavaScript (without it, nothing can tell the two apart: shown served too)."""
     served = new_context(browser, site_url)
-    served.route("**/pyodide/**", lambda route: None)  # Python not started: not what is read here
+    hold_python(served)  # (the note and the page's class are read here, not Python)
     tab = served.new_page()
     tab.goto(path)
     expect(tab.locator(".bj-disk-note")).to_have_count(1)
@@ -379,26 +384,10 @@ def deal_the_pages_hand(page: Page, widget: str) -> None:
     redrawn(page, before)
 
 
-@pytest.fixture(scope="module")
-def kept_worked(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, WORKED, lambda tab: tab.wait_for_load_state("networkidle"))
-
-
-@pytest.fixture(scope="module")
-def kept_worked_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, WORKED, lambda tab: tab.wait_for_load_state("networkidle"), on_phone=True)
-
-
-@pytest.fixture
-def worked(kept_worked: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The worked hands on the desktop, shared by this module's tests (:func:`keep`)."""
-    yield from lend(kept_worked, request)
-
-
-@pytest.fixture
-def worked_phone(kept_worked_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The worked hands on a phone, shared by this module's tests (:func:`keep`)."""
-    yield from lend(kept_worked_phone, request)
+worked = shared_tab(WORKED, network_idle)
+"""The worked hands on the desktop, shared by this module's tests."""
+worked_phone = shared_tab(WORKED, network_idle, on_phone=True)
+"""The worked hands on a phone, shared by this module's tests."""
 
 
 def page_nets(page: Page, slug: str) -> dict[str, str]:

@@ -9,7 +9,6 @@ mistake must be flagged with the clause the rule set cites, in the regulation's 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,16 +19,16 @@ from spec_engine.pages.cards import card_name
 from spec_engine.practice import Practice, Question, practice
 from spec_engine.rules import ruleset
 
-from .test_play import (  # noqa: F401  (foreign: its fixture, pytest finds it here)
+from .test_play import (  # noqa: F401  (its fixtures: pytest finds them here)
     AXE,
     PHONE,
     READY_MS,
     RUN_AXE,
     Kept,
+    after_each_test_on_a_shared_tab,
     disk_note_only_from_disk,
     foreign,
-    keep,
-    lend,
+    shared_tab,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -52,26 +51,10 @@ def practice_ready(page: Page) -> None:
     expect(page.locator("#bj-start")).to_be_enabled(timeout=READY_MS)
 
 
-@pytest.fixture(scope="module")
-def kept_practice(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, PRACTICE_PAGE, practice_ready)
-
-
-@pytest.fixture(scope="module")
-def kept_practice_phone(browser: Browser, site_url: str) -> Iterator[Kept]:
-    yield from keep(browser, site_url, PRACTICE_PAGE, practice_ready, on_phone=True)
-
-
-@pytest.fixture
-def trainee(kept_practice: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The practice on the desktop, Python ready, shared by this module's tests (test_play.keep)."""
-    yield from lend(kept_practice, request)
-
-
-@pytest.fixture
-def trainee_phone(kept_practice_phone: Kept, request: pytest.FixtureRequest) -> Iterator[Kept]:
-    """The practice on a phone, Python ready, shared by this module's tests (test_play.keep)."""
-    yield from lend(kept_practice_phone, request)
+trainee = shared_tab(PRACTICE_PAGE, practice_ready)
+"""The practice on the desktop, Python ready, shared by this module's tests (test_play.shared_tab)."""
+trainee_phone = shared_tab(PRACTICE_PAGE, practice_ready, on_phone=True)
+"""The practice on a phone, Python ready, shared by this module's tests."""
 
 
 def open_round(page: Page, reg: str, seed: int) -> None:

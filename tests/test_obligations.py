@@ -180,3 +180,10 @@ def test_the_change_list_since_1_0_says_for_every_change_how_with_an_example_and
     )
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     assert ob.changes_since(versions.current()).endswith("is the protocol the kit speaks.\n")
+
+
+def test_each_step_key_has_what_it_asks_of_a_step() -> None:
+    """The keys a ``detect`` alternative may ask of a step are those the matcher reads."""
+    from spec_engine.kit import obligations as module
+
+    assert set(module._STEP_TESTS) == module.STEP_KEYS

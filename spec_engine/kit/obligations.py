@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from spec_engine.catalog import DATA, REGULATION_IDS
 from spec_engine.errors import InputError
@@ -322,27 +322,46 @@ def _one_of(wanted: Any, got: Any) -> bool:
     return False
 
 
-def _step_holds(alt: Mapping[str, Any], step: Step, found: Evidence) -> bool:
+class _Seen(NamedTuple):
+    """One step as the step keys read it (worked out once a step, not once a key)."""
+
+    request: Mapping[str, Any]
+    reply: Mapping[str, Any]
+    error: Mapping[str, Any]
+    fields: Any
+    """What an ``args`` or ``without`` key reads: an act's ``args``, any other request whole."""
+    step: Step
+
+
+def _seen(step: Step) -> _Seen:
     request, reply = step.request, step.reply
-    error = reply.get("error") or {}
     fields = request.get("args") if request.get("op") == "act" else request
-    tests: dict[str, Callable[[Any], bool]] = {
-        "op": lambda w: _one_of(w, request.get("op")),
-        "action": lambda w: request.get("op") == "act" and _one_of(w, request.get("action")),
-        "level": lambda w: _one_of(w, found.level),
-        "known": lambda w: (request.get("action") in ACTIONS) is w,
-        "args": lambda w: isinstance(fields, Mapping) and all(_has(fields, name, found.boxes) for name in w),
-        "without": lambda w: isinstance(fields, Mapping) and not any(name in fields for name in w),
-        "ok": lambda w: bool(reply.get("ok")) is w,
-        "code": lambda w: _one_of(w, error.get("code")),
-        "field": lambda w: _one_of(w, error.get("field")),
-        "rule": lambda w: _one_of(w, error.get("rule")),
-        "clauses": lambda w: bool(error.get("clauses")) is w and bool(error),
-        "overridden": lambda w: (error.get("rule") in found.overrides) is w,
-        "phase": lambda w: _one_of(w, step.phase),
-        "turn": lambda w: isinstance(fields, Mapping) and (fields.get("box") in step.to_act) is w,
-    }
-    return all(tests[key](value) for key, value in alt.items() if key in STEP_KEYS)
+    return _Seen(request, reply, reply.get("error") or {}, fields, step)
+
+
+_STEP_TESTS: dict[str, Callable[[Any, _Seen, Evidence], bool]] = {
+    "op": lambda w, s, found: _one_of(w, s.request.get("op")),
+    "action": lambda w, s, found: s.request.get("op") == "act" and _one_of(w, s.request.get("action")),
+    "level": lambda w, s, found: _one_of(w, found.level),
+    "known": lambda w, s, found: (s.request.get("action") in ACTIONS) is w,
+    "args": lambda w, s, found: isinstance(s.fields, Mapping) and all(_has(s.fields, n, found.boxes) for n in w),
+    "without": lambda w, s, found: isinstance(s.fields, Mapping) and not any(name in s.fields for name in w),
+    "ok": lambda w, s, found: bool(s.reply.get("ok")) is w,
+    "code": lambda w, s, found: _one_of(w, s.error.get("code")),
+    "field": lambda w, s, found: _one_of(w, s.error.get("field")),
+    "rule": lambda w, s, found: _one_of(w, s.error.get("rule")),
+    "clauses": lambda w, s, found: bool(s.error.get("clauses")) is w and bool(s.error),
+    "overridden": lambda w, s, found: (s.error.get("rule") in found.overrides) is w,
+    "phase": lambda w, s, found: _one_of(w, s.step.phase),
+    "turn": lambda w, s, found: isinstance(s.fields, Mapping) and (s.fields.get("box") in s.step.to_act) is w,
+}
+"""What each step key of a ``detect`` alternative asks of one step (:data:`STEP_KEYS`)."""
+
+
+def _step_holds(
+    tests: Sequence[tuple[Callable[[Any, _Seen, Evidence], bool], Any]], seen: _Seen, found: Evidence
+) -> bool:
+    return all(test(wanted, seen, found) for test, wanted in tests)
 
 
 def _has(fields: Mapping[str, Any], wanted: str, boxes: int = 0) -> bool:
@@ -388,16 +407,23 @@ def _scenario_holds(alt: Mapping[str, Any], found: Evidence) -> bool:
 
 def holds(alt: Mapping[str, Any], found: Evidence) -> bool:
     """Whether one ``detect`` alternative holds of a scenario's evidence."""
+    return _holds(alt, found, [_seen(step) for step in found.steps])
+
+
+def _holds(alt: Mapping[str, Any], found: Evidence, seen: Sequence[_Seen]) -> bool:
+    """:func:`holds`, the steps read once for all the alternatives asked of one scenario."""
     if not _scenario_holds(alt, found):
         return False
-    if not STEP_KEYS & set(alt):
+    tests = [(_STEP_TESTS[key], wanted) for key, wanted in alt.items() if key in STEP_KEYS]
+    if not tests:
         return True
-    return any(_step_holds(alt, step, found) for step in found.steps)
+    return any(_step_holds(tests, one, found) for one in seen)
 
 
 def exercised(found: Evidence, among: Iterable[Obligation] | None = None) -> list[str]:
     """The ids of the obligations (of ``among``: default all) the scenario exercises."""
-    return [o.id for o in (obligations() if among is None else among) if any(holds(a, found) for a in o.detect)]
+    seen = [_seen(step) for step in found.steps]
+    return [o.id for o in (obligations() if among is None else among) if any(_holds(a, found, seen) for a in o.detect)]
 
 
 # ------------------------------------------------------------------------------ coverage

@@ -78,6 +78,27 @@ def test_each_phase_runs_again_only_when_what_it_reads_changed(
     assert ran == ["one", "two", "three"]
 
 
+def test_current_says_what_a_build_would_leave_alone(
+    build: tuple[ModuleType, list[str], list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``current(name)``, which a test asks before it would run a phase's command again, says
+    "up to date" exactly where the build would, and refuses a phase that reads another's result."""
+    tool = build[0]
+    assert not tool.current("one") and not tool.current("three")  # never built
+    tool.build()
+    assert tool.current("one") and tool.current("three")
+    monkeypatch.setenv(tool.OVERRIDES, '{"CL": {"decks": 1}}')
+    assert not tool.current("one") and tool.current("three")  # three ignores the overrides
+    monkeypatch.delenv(tool.OVERRIDES)
+    (tmp_path / "b.txt").write_text("changed", encoding="utf-8")
+    assert tool.current("one") and not tool.current("three")
+    tool.build()
+    (tmp_path / "out-one").unlink()
+    assert not tool.current("one") and tool.current("three")
+    with pytest.raises(ValueError, match="two reads other phases' results"):
+        tool.current("two")
+
+
 def test_a_failing_phase_leaves_no_stamp(build: tuple[ModuleType, list[str], list[str]], tmp_path: Path) -> None:
     tool = build[0]
     tool.build()

@@ -275,14 +275,11 @@ def _build(force: bool, pages_only: bool, say: Callable[[str], None]) -> float:
     for batch in batches:
         stale = []
         for phase in batch:
-            upstream = [keys[name] for name in phase.after if name in keys]
-            keys[phase.name] = digest(phase.inputs(), *upstream, overrides if phase.overrides else "")
-            stamp = _stamp(phase)
-            done = stamp.is_file() and stamp.read_text(encoding="utf-8") == keys[phase.name]
-            if done and not force and all((ROOT / w).exists() for w in phase.writes):
+            keys[phase.name] = _key(phase, [keys[name] for name in phase.after if name in keys], overrides)
+            if not force and _done(phase, keys[phase.name]):
                 say(f"[site] {phase.name}: up to date")
             else:
-                stamp.unlink(missing_ok=True)
+                _stamp(phase).unlink(missing_ok=True)
                 stale.append(phase)
         with ThreadPoolExecutor(max_workers=2) as pool:  # each phase is a process of its own
             timed = {phase.name: pool.submit(_timed, phase.run) for phase in stale}
@@ -299,6 +296,31 @@ def _build(force: bool, pages_only: bool, say: Callable[[str], None]) -> float:
 
 def _stamp(phase: Phase) -> Path:
     return STAMPS / (phase.name.replace(" ", "-") + ".key")
+
+
+def _key(phase: Phase, upstream: list[str], overrides: str) -> str:
+    """What ``phase``'s stamp holds once it has run: its inputs, the keys of the phases it reads
+    (``upstream``) and the overrides it plays."""
+    return digest(phase.inputs(), *upstream, overrides if phase.overrides else "")
+
+
+def _done(phase: Phase, key: str) -> bool:
+    """Whether ``phase`` last ran with ``key`` and what it writes is there."""
+    stamp = _stamp(phase)
+    done = stamp.is_file() and stamp.read_text(encoding="utf-8") == key
+    return done and all((ROOT / w).exists() for w in phase.writes)
+
+
+def current(name: str) -> bool:
+    """Whether the phase ``name``, one that reads no other phase's results, is up to date: what
+    it wrote is what it would write again now. A test that would run the same command on the
+    same files reads that instead (``tests/test_js_impl.py``: the JavaScript implementation's
+    conformance reports)."""
+    _DIGESTS.clear()
+    phase = next(p for p in phases() if p.name == name)
+    if phase.after:
+        raise ValueError(f"{name} reads other phases' results: ask the build, not current()")
+    return _done(phase, _key(phase, [], os.environ.get(OVERRIDES, "")))
 
 
 def _timed(run: Callable[[], str]) -> tuple[str, float]:

@@ -1485,13 +1485,18 @@ class Round:
         """A card to ``hand`` of ``box``: the hand to act (every caller's), number ``_hi + 1``."""
         at = box.number
         card = self._draw(at)
-        hand.add(card)
+        cards = hand.cards  # (hand.add(card), inlined: a call less a card)
+        cards.append(card)
+        value = card.value
+        hard = hand.hard = hand.hard + value
+        if value == 1:
+            hand.ace = True
         number = self._hi + 1
         self.log.append(_CARD_EVENTS[at][number][card.code])
-        if box.series_open and card.value != hand.cards[0].value:
+        if box.series_open and value != cards[0].value:
             box.series_open = False
-        if hand.hard > 21:
-            self.log.append(_BUSTS[at, number, hand.hard])
+        if hard > 21:
+            self.log.append(_BUSTS[at, number, hard])
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 

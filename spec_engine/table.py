@@ -527,10 +527,10 @@ class Table:
                 if key not in stayed:
                     rnd.place_bet(key[0], key[1], amount)
         rnd.deal()
-        while rnd.phase is not _DONE:
-            if rnd.phase is _INSURANCE:
+        while (phase := rnd.phase) is not _DONE:  # (the phase read once a turn)
+            if phase is _INSURANCE:
                 rnd.close_insurance()
-            elif rnd.phase is _SURRENDER:  # (the policy plays the hands: nobody surrenders early)
+            elif phase is _SURRENDER:  # (the policy plays the hands: nobody surrenders early)
                 rnd.close_surrender()
             else:
                 policy(rnd)

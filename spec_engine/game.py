@@ -492,16 +492,18 @@ class Round:
         accepted: _Accepted | None = None,
     ) -> None:
         known = accepted  # (a table's last round's: the same rule set and limits, the same objects)
+        fresh = False  # (the rule set and limits not accepted before: checked here)
         if known is None or known.rules is not rules or known.min_bet is not min_bet or known.max_bet is not max_bet:
             key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
             try:  # (limits accepted with this very rule set skip the checks below)
                 known = _ACCEPTED.get(key)
             except TypeError:  # unhashable: not money (the checks below say so)
                 known = None
-        if known is None or known.rules is not rules:
-            limits_input(min_bet, max_bet)
-            for name, why in unhonoured(rules):
-                raise InputError(why, field=name)
+            if known is None or known.rules is not rules:
+                fresh = True
+                limits_input(min_bet, max_bet)
+                for name, why in unhonoured(rules):
+                    raise InputError(why, field=name)
         self.rules = rules
         self.shoe = shoe
         # (checked above, or the same as limits checked before; no cast(): a call a round)
@@ -510,8 +512,10 @@ class Round:
         self.holders: Mapping[int, str] = _NOTHING if seated is None else seat_holders(rules, seated)
         self.seated = None if seated is None else frozenset(cast(Iterable[int], seated))
         self.players = players
-        self.log: list[Event] = [] if log is None else log
-        self._start = len(self.log)
+        if log is None:
+            log = []
+        self.log: list[Event] = log
+        self._start = len(log)
         self._refill = refill
         self.phase = _BETTING
         self.boxes: dict[int, Box] = {}
@@ -536,14 +540,14 @@ class Round:
         self._hole: Card | None = None  # the dealer's hole card while face down (a hole-card game)
         self._hole_stage = 0  # 0: before the check; 1: early surrender offered; 2: checked (or none due)
         self._settled: list[Event] = []  # the settle events that stand (see settlements())
-        if known is None or known.rules is not rules:
+        if fresh:
             refusal = limits_refusal(rules, self.min_bet, self.max_bet)
             if refusal is not None:
                 raise self._refuse(*refusal, "limits")
             if len(_ACCEPTED) >= 256:
                 _ACCEPTED.clear()
             known = _ACCEPTED[key] = _Accepted(rules, min_bet, max_bet)
-        self._known = known
+        self._known: _Accepted = known  # type: ignore[assignment]  # (known, or made above when fresh)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy (``copy.deepcopy``) or a pickle, in either build: the round remade from its rule
@@ -1510,7 +1514,15 @@ class Round:
         if self.phase is _PLAYING and by is None and type(box) is int:  # the usual case, in short
             acting = self._order[self._bi]
             if self.boxes.get(box) is acting:
-                decider = acting._owner() if acting.seated else self._decider(acting)  # (_decider, in short)
+                if acting.seated:  # (_decider, in short: the box's owner, Box._owner inlined)
+                    holder = acting.holder
+                    if holder is not None and holder in acting.bets:
+                        decider = holder
+                    else:
+                        for decider in acting.bets:  # the first bettor (a dealt box has one)
+                            break
+                else:
+                    decider = self._decider(acting)
                 return acting, acting.hands[self._hi], decider
         target = self.boxes.get(box) if isinstance(box, int) and not isinstance(box, bool) else None
         current = self.current()

@@ -80,12 +80,12 @@ _ONLY_IN = {
 }
 """An action out of its phase, one sentence per phase that allows it."""
 
-# the tables of the events a round repeats (events.Shared; DEALER_CARDS, CARD_EVENTS plain), each a C variable compiled
+# the tables of the events a round repeats (events.Shared; DEALER_CARDS, CARD_EVENTS plain; HAND_EVENTS
+# a hand's decisions), each a C variable compiled
 _BETS: Final = ev.BETS
 _CARD_EVENTS: Final = ev.CARD_EVENTS
 _DEALER_CARDS: Final = ev.DEALER_CARDS
-_HITS: Final = ev.HITS
-_STANDS: Final = ev.STANDS
+_HAND_EVENTS: Final = ev.HAND_EVENTS
 _DOUBLES: Final = ev.DOUBLES
 _BUSTS: Final = ev.BUSTS
 _DEALER_TOTALS: Final = ev.DEALER_TOTALS
@@ -1126,8 +1126,12 @@ class Round:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
         if up == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
-        if self._hole is None:  # (no hole card: the usual game goes straight to play)
-            self._start_play()
+        if self._hole is None:  # (no hole card: the usual game goes straight to play: _start_play, inlined)
+            self.phase = _PLAYING
+            paying = self._paying
+            self._order = paying if len(paying) == 1 else self._in_order(rules.play_order)
+            self._bi = self._hi = 0
+            self._advance()
         else:
             self._to_play()
 
@@ -1431,7 +1435,7 @@ class Round:
             self.log.append(ev.hit(target.number, self._hi + 1, None))
             self._deal_to(target, hand)
         if not hand.done:
-            self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
+            self.log.append(_HAND_EVENTS[target.number][self._hi + 1].automatic)
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
@@ -1465,7 +1469,7 @@ class Round:
                         hand.done = True
                     elif self._hit_refusal(box, hand) is not None and self._nothing_to_decide(box, hand):
                         # (a hand that may draw, the usual one, is answered by the first call alone)
-                        self.log.append(_STANDS[box.number, hi + 1, None, "automatic"])
+                        self.log.append(_HAND_EVENTS[box.number][hi + 1].automatic)
                         self._finish(box, hand)
                     else:
                         self._bi, self._hi = bi, hi
@@ -1595,14 +1599,14 @@ class Round:
         refusal = self._hit_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
-        event = _HITS[target.number, self._hi + 1, who]
+        event = _HAND_EVENTS[target.number][self._hi + 1].hits[who]
         self.log.append(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
         elif self._hit_refusal(target, hand) is not None and self._nothing_to_decide(target, hand):
             # (a hand that may draw, the usual one, is answered by the first call alone, as in _advance)
-            self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
+            self.log.append(_HAND_EVENTS[target.number][self._hi + 1].automatic)
             self._finish(target, hand)
             self._advance()
         return event
@@ -1629,7 +1633,7 @@ class Round:
         refusal = self._stand_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
-        event = _STANDS[target.number, self._hi + 1, who, None]
+        event = _HAND_EVENTS[target.number][self._hi + 1].stands[who]
         self.log.append(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1793,7 +1797,7 @@ class Round:
             self._finish(target, hand)
             self._advance()
         elif self._hit_refusal(target, hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
-            self.log.append(ev.stand(target.number, number, None, "automatic"))
+            self.log.append(_HAND_EVENTS[target.number][number].automatic)
             self._finish(target, hand)
             self._advance()
         return event
@@ -1888,8 +1892,24 @@ class Round:
             self._hole = None
             dealer.append(hole)
             log.append(ev.hole_turned(hole.code))
+        # the cards he may take straight from the shoe (_draw(0), in short): from a shoe in a set order,
+        # those before the cut card (every one once it is out); none while the cut card awaits its receiver
+        shoe = self.shoe
+        cards = shoe._cards
+        cut = shoe.cut_remaining
+        if shoe._pick is not None or self._cut_pending:
+            free = 0
+        else:
+            free = len(cards) if cut is None or len(cards) <= cut else len(cards) - cut - 1
+        drawn = self.drawn
         if len(dealer) == 1:
-            card = self._draw(0)
+            if free:
+                free -= 1
+                card = cards.pop()
+                shoe.dealt += 1
+                drawn.append(card)
+            else:
+                card = self._draw(0)
             dealer.append(card)
             log.append(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]
@@ -1903,7 +1923,13 @@ class Round:
                 total = hard + 10 if soft else hard
                 if total > 17 or (total == 17 and (not soft or stand_soft)):
                     break
-                card = self._draw(0)
+                if free:  # (as his second card)
+                    free -= 1
+                    card = cards.pop()
+                    shoe.dealt += 1
+                    drawn.append(card)
+                else:
+                    card = self._draw(0)
                 dealer.append(card)
                 log.append(_DEALER_CARDS[card.code])
                 value = card.value

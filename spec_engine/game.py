@@ -1452,11 +1452,13 @@ class Round:
     def _advance(self) -> None:
         """Move to the next hand that needs a decision, completing hands that have none."""
         order = self._order
+        boxes = len(order)
         bi, hi = self._bi, self._hi
-        while bi < len(order):
+        while bi < boxes:
             box = order[bi]
             hands = box.hands
-            while hi < len(hands):
+            count = len(hands)  # (counted once: no hand is added while the play advances)
+            while hi < count:
                 hand = hands[hi]
                 if not hand.done:
                     if len(hand.cards) == 1:
@@ -1523,7 +1525,8 @@ class Round:
                     if holder is not None and holder in acting.bets:
                         decider = holder
                     else:
-                        for decider in acting.bets:  # the first bettor (a dealt box has one)
+                        for first in acting.bets:  # the first bettor (a dealt box has one)
+                            decider = first
                             break
                 else:
                     decider = self._decider(acting)
@@ -1958,6 +1961,7 @@ class Round:
 
     def _settle_against_dealer(self, box: Box, number: int, hand: Hand, dealer_bj: bool, dealer_total: int) -> None:
         rules = self.rules
+        results = self.net
         hard = hand.hard
         mine = hard + 10 if hand.ace and hard <= 11 else hard  # (hand.total, without its call)
         player_bj = hand.natural or (
@@ -1980,7 +1984,14 @@ class Round:
                 outcome, net = "push", 0
             else:
                 outcome, net = "lose", -stake
-            self._settle(box, number, bettor, stake, net, outcome)
+            # (_settle, inlined: a call less a stake)
+            if type(net) is not int:
+                net = money(net)
+            so_far = results.get(bettor, 0) + net
+            results[bettor] = so_far if type(so_far) is int else money(so_far)
+            event = _SETTLES[box.number, number, bettor, net, stake, outcome]
+            self.log.append(event)
+            self._settled.append(event)
         hand.open.clear()
 
     def _clear(self) -> None:

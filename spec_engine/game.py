@@ -1895,22 +1895,13 @@ class Round:
             self._hole = None
             dealer.append(hole)
             log.append(ev.hole_turned(hole.code))
-        # the cards he may take straight from the shoe (_draw(0), in short): from a shoe in a set order,
-        # those before the cut card (every one once it is out); none while the cut card awaits its receiver
-        shoe = self.shoe
-        cards = shoe._cards
-        cut = shoe.cut_remaining
-        if shoe._pick is not None or self._cut_pending:
-            free = 0
-        else:
-            free = len(cards) if cut is None or len(cards) <= cut else len(cards) - cut - 1
-        drawn = self.drawn
         if len(dealer) == 1:
-            if free:
-                free -= 1
-                card = cards.pop()
+            shoe = self.shoe
+            cards = shoe._cards
+            if cards and shoe._pick is None and not self._cut_pending and len(cards) - 1 != shoe.cut_remaining:
+                card = cards.pop()  # (_draw(0), in short: a card from a shoe in a set order, not the cut card's)
                 shoe.dealt += 1
-                drawn.append(card)
+                self.drawn.append(card)
             else:
                 card = self._draw(0)
             dealer.append(card)
@@ -1926,13 +1917,7 @@ class Round:
                 total = hard + 10 if soft else hard
                 if total > 17 or (total == 17 and (not soft or stand_soft)):
                     break
-                if free:  # (as his second card)
-                    free -= 1
-                    card = cards.pop()
-                    shoe.dealt += 1
-                    drawn.append(card)
-                else:
-                    card = self._draw(0)
+                card = self._draw(0)
                 dealer.append(card)
                 log.append(_DEALER_CARDS[card.code])
                 value = card.value

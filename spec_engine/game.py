@@ -738,6 +738,10 @@ class Round:
         ``unnoticed``: the dealer did not notice that the bet exceeds the maximum (where the
         rule set caps such a bet, it plays only up to the maximum). ``stays``: the stake of a
         push that stays on its box from the round before (logged as ``stays``)."""
+        return self._place_bet(box, bettor, amount, unnoticed, stays)
+
+    def _place_bet(self, box: object, bettor: object, amount: object, unnoticed: object, stays: bool) -> Event:
+        """:meth:`place_bet`, every argument given by position (as :meth:`_hit`: a table's call to it)."""
         if self.phase is not _BETTING:
             self._need_betting("bet")
         rules = self.rules
@@ -1598,6 +1602,11 @@ class Round:
         return self._allowed("hit", box)
 
     def hit(self, box: object, *, by: object = None) -> Event:
+        return self._hit(box, by)
+
+    def _hit(self, box: object, by: object) -> Event:
+        """:meth:`hit`, ``by`` given by position: Python 3.11 specialises a call to a method without a
+        keyword-only parameter (the engine's own callers, as the simple policy, call this one)."""
         target, hand, who = self._acting(box, "hit", by)
         refusal = self._hit_refusal(target, hand)
         if refusal is not None:
@@ -1632,6 +1641,10 @@ class Round:
         return self._allowed("stand", box)
 
     def stand(self, box: object, *, by: object = None) -> Event:
+        return self._stand(box, by)
+
+    def _stand(self, box: object, by: object) -> Event:
+        """:meth:`stand`, ``by`` given by position (as :meth:`_hit`)."""
         target, hand, who = self._acting(box, "stand", by)
         refusal = self._stand_refusal(target, hand)
         if refusal is not None:

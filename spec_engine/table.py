@@ -511,7 +511,7 @@ class Table:
                 if type(bet) is not tuple or len(bet) != 3:  # (else: a bet as the engine's callers give it)
                     bet = _bet(bet)
                 box, bettor, amount = bet
-                rnd.place_bet(box, bettor, amount)
+                rnd._place_bet(box, bettor, amount, False, False)  # (place_bet, its arguments by position)
         else:
             wanted: dict[tuple[object, object], object] = {}
             for box, bettor, amount in map(_bet, bets):

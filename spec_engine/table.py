@@ -409,7 +409,7 @@ class Table:
         if stayed:  # (else the empty one stays: finish() puts a new one in its place)
             self.staying = {}
             for (box, bettor), amount in stayed.items():  # by box, in the order the bettors came
-                rnd.place_bet(box, bettor, amount, stays=True)
+                rnd._place_bet(box, bettor, amount, False, True)  # (place_bet(..., stays=True), by position)
         return rnd
 
     def finish(self, rnd: Round) -> None:

@@ -80,12 +80,12 @@ _ONLY_IN = {
 }
 """An action out of its phase, one sentence per phase that allows it."""
 
-# the tables of the events a round repeats (events.Shared; DEALER_CARDS, CARD_EVENTS plain), each a C variable compiled
+# the tables of the events a round repeats (events.Shared; DEALER_CARDS, CARD_EVENTS plain; HAND_EVENTS
+# a hand's decisions), each a C variable compiled
 _BETS: Final = ev.BETS
 _CARD_EVENTS: Final = ev.CARD_EVENTS
 _DEALER_CARDS: Final = ev.DEALER_CARDS
-_HITS: Final = ev.HITS
-_STANDS: Final = ev.STANDS
+_HAND_EVENTS: Final = ev.HAND_EVENTS
 _DOUBLES: Final = ev.DOUBLES
 _BUSTS: Final = ev.BUSTS
 _DEALER_TOTALS: Final = ev.DEALER_TOTALS
@@ -492,16 +492,18 @@ class Round:
         accepted: _Accepted | None = None,
     ) -> None:
         known = accepted  # (a table's last round's: the same rule set and limits, the same objects)
+        fresh = False  # (the rule set and limits not accepted before: checked here)
         if known is None or known.rules is not rules or known.min_bet is not min_bet or known.max_bet is not max_bet:
             key = (id(rules), min_bet, max_bet, type(min_bet), type(max_bet))
             try:  # (limits accepted with this very rule set skip the checks below)
                 known = _ACCEPTED.get(key)
             except TypeError:  # unhashable: not money (the checks below say so)
                 known = None
-        if known is None or known.rules is not rules:
-            limits_input(min_bet, max_bet)
-            for name, why in unhonoured(rules):
-                raise InputError(why, field=name)
+            if known is None or known.rules is not rules:
+                fresh = True
+                limits_input(min_bet, max_bet)
+                for name, why in unhonoured(rules):
+                    raise InputError(why, field=name)
         self.rules = rules
         self.shoe = shoe
         # (checked above, or the same as limits checked before; no cast(): a call a round)
@@ -510,8 +512,10 @@ class Round:
         self.holders: Mapping[int, str] = _NOTHING if seated is None else seat_holders(rules, seated)
         self.seated = None if seated is None else frozenset(cast(Iterable[int], seated))
         self.players = players
-        self.log: list[Event] = [] if log is None else log
-        self._start = len(self.log)
+        if log is None:
+            log = []
+        self.log: list[Event] = log
+        self._start = len(log)
         self._refill = refill
         self.phase = _BETTING
         self.boxes: dict[int, Box] = {}
@@ -536,14 +540,14 @@ class Round:
         self._hole: Card | None = None  # the dealer's hole card while face down (a hole-card game)
         self._hole_stage = 0  # 0: before the check; 1: early surrender offered; 2: checked (or none due)
         self._settled: list[Event] = []  # the settle events that stand (see settlements())
-        if known is None or known.rules is not rules:
+        if fresh:
             refusal = limits_refusal(rules, self.min_bet, self.max_bet)
             if refusal is not None:
                 raise self._refuse(*refusal, "limits")
             if len(_ACCEPTED) >= 256:
                 _ACCEPTED.clear()
             known = _ACCEPTED[key] = _Accepted(rules, min_bet, max_bet)
-        self._known = known
+        self._known: _Accepted = known  # type: ignore[assignment]  # (known, or made above when fresh)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy (``copy.deepcopy``) or a pickle, in either build: the round remade from its rule
@@ -734,6 +738,10 @@ class Round:
         ``unnoticed``: the dealer did not notice that the bet exceeds the maximum (where the
         rule set caps such a bet, it plays only up to the maximum). ``stays``: the stake of a
         push that stays on its box from the round before (logged as ``stays``)."""
+        return self._place_bet(box, bettor, amount, unnoticed, stays)
+
+    def _place_bet(self, box: object, bettor: object, amount: object, unnoticed: object, stays: bool) -> Event:
+        """:meth:`place_bet`, every argument given by position (as :meth:`_hit`: a table's call to it)."""
         if self.phase is not _BETTING:
             self._need_betting("bet")
         rules = self.rules
@@ -1122,8 +1130,12 @@ class Round:
                     self._settle_hand(box, hand, "blackjack", rules.blackjack_payout)
         if up == 1 and rules.insurance_timing == "after_initial_deal" and self._insurance_open():
             return
-        if self._hole is None:  # (no hole card: the usual game goes straight to play)
-            self._start_play()
+        if self._hole is None:  # (no hole card: the usual game goes straight to play: _start_play, inlined)
+            self.phase = _PLAYING
+            paying = self._paying
+            self._order = paying if len(paying) == 1 else self._in_order(rules.play_order)
+            self._bi = self._hi = 0
+            self._advance()
         else:
             self._to_play()
 
@@ -1427,7 +1439,7 @@ class Round:
             self.log.append(ev.hit(target.number, self._hi + 1, None))
             self._deal_to(target, hand)
         if not hand.done:
-            self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
+            self.log.append(_HAND_EVENTS[target.number][self._hi + 1].automatic)
             self._finish(target, hand)
         self._advance()
         return self.log[start:]
@@ -1444,11 +1456,13 @@ class Round:
     def _advance(self) -> None:
         """Move to the next hand that needs a decision, completing hands that have none."""
         order = self._order
+        boxes = len(order)
         bi, hi = self._bi, self._hi
-        while bi < len(order):
+        while bi < boxes:
             box = order[bi]
             hands = box.hands
-            while hi < len(hands):
+            count = len(hands)  # (counted once: no hand is added while the play advances)
+            while hi < count:
                 hand = hands[hi]
                 if not hand.done:
                     if len(hand.cards) == 1:
@@ -1461,7 +1475,7 @@ class Round:
                         hand.done = True
                     elif self._hit_refusal(box, hand) is not None and self._nothing_to_decide(box, hand):
                         # (a hand that may draw, the usual one, is answered by the first call alone)
-                        self.log.append(_STANDS[box.number, hi + 1, None, "automatic"])
+                        self.log.append(_HAND_EVENTS[box.number][hi + 1].automatic)
                         self._finish(box, hand)
                     else:
                         self._bi, self._hi = bi, hi
@@ -1485,13 +1499,18 @@ class Round:
         """A card to ``hand`` of ``box``: the hand to act (every caller's), number ``_hi + 1``."""
         at = box.number
         card = self._draw(at)
-        hand.add(card)
+        cards = hand.cards  # (hand.add(card), inlined: a call less a card)
+        cards.append(card)
+        value = card.value
+        hard = hand.hard = hand.hard + value
+        if value == 1:
+            hand.ace = True
         number = self._hi + 1
         self.log.append(_CARD_EVENTS[at][number][card.code])
-        if box.series_open and card.value != hand.cards[0].value:
+        if box.series_open and value != cards[0].value:
             box.series_open = False
-        if hand.hard > 21:
-            self.log.append(_BUSTS[at, number, hand.hard])
+        if hard > 21:
+            self.log.append(_BUSTS[at, number, hard])
             self._settle_hand(box, hand, "lose", -1)
             box.series_open = False
 
@@ -1505,7 +1524,16 @@ class Round:
         if self.phase is _PLAYING and by is None and type(box) is int:  # the usual case, in short
             acting = self._order[self._bi]
             if self.boxes.get(box) is acting:
-                decider = acting._owner() if acting.seated else self._decider(acting)  # (_decider, in short)
+                if acting.seated:  # (_decider, in short: the box's owner, Box._owner inlined)
+                    holder = acting.holder
+                    if holder is not None and holder in acting.bets:
+                        decider = holder
+                    else:
+                        for first in acting.bets:  # the first bettor (a dealt box has one)
+                            decider = first
+                            break
+                else:
+                    decider = self._decider(acting)
                 return acting, acting.hands[self._hi], decider
         target = self.boxes.get(box) if isinstance(box, int) and not isinstance(box, bool) else None
         current = self.current()
@@ -1574,18 +1602,23 @@ class Round:
         return self._allowed("hit", box)
 
     def hit(self, box: object, *, by: object = None) -> Event:
+        return self._hit(box, by)
+
+    def _hit(self, box: object, by: object) -> Event:
+        """:meth:`hit`, ``by`` given by position: Python 3.11 specialises a call to a method without a
+        keyword-only parameter (the engine's own callers, as the simple policy, call this one)."""
         target, hand, who = self._acting(box, "hit", by)
         refusal = self._hit_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "hit")
-        event = _HITS[target.number, self._hi + 1, who]
+        event = _HAND_EVENTS[target.number][self._hi + 1].hits[who]
         self.log.append(event)
         self._deal_to(target, hand)
         if hand.done:
             self._advance()
         elif self._hit_refusal(target, hand) is not None and self._nothing_to_decide(target, hand):
             # (a hand that may draw, the usual one, is answered by the first call alone, as in _advance)
-            self.log.append(ev.stand(target.number, self._hi + 1, None, "automatic"))
+            self.log.append(_HAND_EVENTS[target.number][self._hi + 1].automatic)
             self._finish(target, hand)
             self._advance()
         return event
@@ -1608,11 +1641,15 @@ class Round:
         return self._allowed("stand", box)
 
     def stand(self, box: object, *, by: object = None) -> Event:
+        return self._stand(box, by)
+
+    def _stand(self, box: object, by: object) -> Event:
+        """:meth:`stand`, ``by`` given by position (as :meth:`_hit`)."""
         target, hand, who = self._acting(box, "stand", by)
         refusal = self._stand_refusal(target, hand)
         if refusal is not None:
             raise self._refuse(*refusal, "stand")
-        event = _STANDS[target.number, self._hi + 1, who, None]
+        event = _HAND_EVENTS[target.number][self._hi + 1].stands[who]
         self.log.append(event)
         hand.done = True  # (as _finish)
         target.series_open = False
@@ -1776,7 +1813,7 @@ class Round:
             self._finish(target, hand)
             self._advance()
         elif self._hit_refusal(target, hand) is not None:  # more cards may follow, but none now (a 21): as after a hit
-            self.log.append(ev.stand(target.number, number, None, "automatic"))
+            self.log.append(_HAND_EVENTS[target.number][number].automatic)
             self._finish(target, hand)
             self._advance()
         return event
@@ -1872,7 +1909,14 @@ class Round:
             dealer.append(hole)
             log.append(ev.hole_turned(hole.code))
         if len(dealer) == 1:
-            card = self._draw(0)
+            shoe = self.shoe
+            cards = shoe._cards
+            if cards and shoe._pick is None and not self._cut_pending and len(cards) - 1 != shoe.cut_remaining:
+                card = cards.pop()  # (_draw(0), in short: a card from a shoe in a set order, not the cut card's)
+                shoe.dealt += 1
+                self.drawn.append(card)
+            else:
+                card = self._draw(0)
             dealer.append(card)
             log.append(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]
@@ -1915,6 +1959,7 @@ class Round:
 
     def _settle_against_dealer(self, box: Box, number: int, hand: Hand, dealer_bj: bool, dealer_total: int) -> None:
         rules = self.rules
+        results = self.net
         hard = hand.hard
         mine = hard + 10 if hand.ace and hard <= 11 else hard  # (hand.total, without its call)
         player_bj = hand.natural or (
@@ -1937,7 +1982,14 @@ class Round:
                 outcome, net = "push", 0
             else:
                 outcome, net = "lose", -stake
-            self._settle(box, number, bettor, stake, net, outcome)
+            # (_settle, inlined: a call less a stake)
+            if type(net) is not int:
+                net = money(net)
+            so_far = results.get(bettor, 0) + net
+            results[bettor] = so_far if type(so_far) is int else money(so_far)
+            event = _SETTLES[box.number, number, bettor, net, stake, outcome]
+            self.log.append(event)
+            self._settled.append(event)
         hand.open.clear()
 
     def _clear(self) -> None:

@@ -46,11 +46,11 @@ def simple_policy(rnd: Round) -> None:
     # they refuse to let it stand (below their least total) it draws
     if total < 17:
         try:
-            rnd.hit(number)
+            rnd._hit(number, None)
         except RuleViolation:
-            rnd.stand(number)
+            rnd._stand(number, None)
     else:
         try:
-            rnd.stand(number)
+            rnd._stand(number, None)
         except RuleViolation:
-            rnd.hit(number)
+            rnd._hit(number, None)

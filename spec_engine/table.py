@@ -409,7 +409,7 @@ class Table:
         if stayed:  # (else the empty one stays: finish() puts a new one in its place)
             self.staying = {}
             for (box, bettor), amount in stayed.items():  # by box, in the order the bettors came
-                rnd.place_bet(box, bettor, amount, stays=True)
+                rnd._place_bet(box, bettor, amount, False, True)  # (place_bet(..., stays=True), by position)
         return rnd
 
     def finish(self, rnd: Round) -> None:
@@ -511,7 +511,7 @@ class Table:
                 if type(bet) is not tuple or len(bet) != 3:  # (else: a bet as the engine's callers give it)
                     bet = _bet(bet)
                 box, bettor, amount = bet
-                rnd.place_bet(box, bettor, amount)
+                rnd._place_bet(box, bettor, amount, False, False)  # (place_bet, its arguments by position)
         else:
             wanted: dict[tuple[object, object], object] = {}
             for box, bettor, amount in map(_bet, bets):
@@ -527,10 +527,10 @@ class Table:
                 if key not in stayed:
                     rnd.place_bet(key[0], key[1], amount)
         rnd.deal()
-        while rnd.phase is not _DONE:
-            if rnd.phase is _INSURANCE:
+        while (phase := rnd.phase) is not _DONE:  # (the phase read once a turn)
+            if phase is _INSURANCE:
                 rnd.close_insurance()
-            elif rnd.phase is _SURRENDER:  # (the policy plays the hands: nobody surrenders early)
+            elif phase is _SURRENDER:  # (the policy plays the hands: nobody surrenders early)
                 rnd.close_surrender()
             else:
                 policy(rnd)

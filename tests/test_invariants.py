@@ -16,7 +16,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spec_engine.cards import DECK
+from spec_engine.cards import DECK, ShoeExhausted
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.errors import SpecError
 from spec_engine.game import Action, Phase, Round
@@ -117,7 +117,13 @@ def _play_round(table: Table, rng: random.Random) -> Round:
         for candidate in legal:
             if _amount_ok(rnd, candidate):
                 # on a copy (its log starts empty): every legal action must be accepted
-                _perform(copy.deepcopy(rnd, {id(rnd.log): []}), candidate, random.Random(0))
+                copied = copy.deepcopy(rnd, {id(rnd.log): []})
+                try:
+                    _perform(copied, candidate, random.Random(0))
+                except ShoeExhausted:
+                    # a copy never refills its shoe from the table's discards (Round.__reduce__): the
+                    # action was taken (logged) and the cards it drew, or the dealer's after it, ran out
+                    assert copied.log and rnd._refill is not None, (candidate, copied.log)
         choices = [a for a in legal if _amount_ok(rnd, a)]
         _perform(rnd, rng.choice(choices), rng)
     table.finish(rnd)

@@ -408,9 +408,9 @@ SHARED_MAX = 4096
 """The most events one table of shared events keeps (it then starts again)."""
 
 
-class Shared(dict[tuple[Any, ...], Event]):
+class Shared(dict[Any, Event]):
     """The events of one type by their fields (a tuple, in the constructor's order): each built
-    by :attr:`build`, the type's constructor, on first use."""
+    by :attr:`build`, the type's constructor, on first use (:meth:`make`)."""
 
     __slots__ = ("build",)
 
@@ -418,30 +418,31 @@ class Shared(dict[tuple[Any, ...], Event]):
         super().__init__()
         self.build = build
 
-    def __missing__(self, fields: tuple[Any, ...]) -> Event:
+    def __missing__(self, key: Any) -> Event:
         if len(self) >= SHARED_MAX:
             self.clear()
-        event = self[fields] = self.build(*fields)
+        event = self[key] = self.make(key)
         return event
 
+    def make(self, key: Any) -> Event:
+        """The event ``key`` stands for, built: here the key is its fields."""
+        return self.build(*key)
 
-class ByBettor(dict[str, Event]):
-    """The events of one type on one hand by the bettor who decides them: each built by
-    :attr:`build`, the type's constructor, as ``build(box, hand, bettor)``, on first use."""
 
-    __slots__ = ("box", "build", "hand")
+class ByBettor(Shared):
+    """The events of one type on one hand, keyed by the bettor who decides them alone (a
+    :class:`Shared` table without a tuple to build and hash): ``build(box, hand, bettor)``."""
+
+    __slots__ = ("box", "hand")
 
     def __init__(self, build: Callable[[int, int, str], Event], box: int, hand: int) -> None:
-        super().__init__()
-        self.build = build
+        super().__init__(build)
         self.box = box
         self.hand = hand
 
-    def __missing__(self, bettor: str) -> Event:
-        if len(self) >= SHARED_MAX:
-            self.clear()
-        event = self[bettor] = self.build(self.box, self.hand, bettor)
-        return event
+    def make(self, key: Any) -> Event:
+        """The event of ``key``, the bettor, on this hand."""
+        return self.build(self.box, self.hand, key)
 
 
 class HandEvents:

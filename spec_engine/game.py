@@ -1909,14 +1909,7 @@ class Round:
             dealer.append(hole)
             log.append(ev.hole_turned(hole.code))
         if len(dealer) == 1:
-            shoe = self.shoe
-            cards = shoe._cards
-            if cards and shoe._pick is None and not self._cut_pending and len(cards) - 1 != shoe.cut_remaining:
-                card = cards.pop()  # (_draw(0), in short: a card from a shoe in a set order, not the cut card's)
-                shoe.dealt += 1
-                self.drawn.append(card)
-            else:
-                card = self._draw(0)
+            card = self._draw(0)
             dealer.append(card)
             log.append(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]

@@ -99,6 +99,34 @@ def test_current_says_what_a_build_would_leave_alone(
         tool.current("two")
 
 
+def test_the_conformance_reports_are_made_again_once_a_chromium_can_print_their_pdf(
+    build: tuple[ModuleType, list[str], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a new machine ``make site`` runs before ``make test`` installs Chromium: its conformance
+    reports have no PDF, and the next build, with Chromium there, makes them again (and the pages
+    that link them): a phase's setting is part of its key."""
+    tool, ran, _ = build
+    printing = ["no"]
+    tool.phases()[2].setting = lambda: printing[0]
+    tool.build()
+    ran.clear()
+    tool.build()
+    assert ran == []
+    printing[0] = "yes"
+    tool.build()
+    assert ran == ["three"]
+    from spec_engine.kit import certificate
+
+    real = load_build()
+    javascript = [p for p in real.phases() if p.name.startswith("javascript-")]
+    assert javascript and all(p.setting is real.printer for p in javascript)
+    monkeypatch.delenv("CHROMIUM", raising=False)
+    monkeypatch.setattr(certificate, "CHROMIUM_PATHS", ())
+    without = real.printer()
+    monkeypatch.setenv("CHROMIUM", "/usr/bin/chromium")
+    assert without != real.printer()
+
+
 def test_a_failing_phase_leaves_no_stamp(build: tuple[ModuleType, list[str], list[str]], tmp_path: Path) -> None:
     tool = build[0]
     tool.build()

@@ -13,8 +13,8 @@ catalogs            the package's messages, its catalogs (``spec_engine/locale/`
 scenarios           the package (engine, kit, suite, data), ``features/``,           ``reports/scenarios.json``,
                     ``tests/test_features.py``, ``tests/conftest.py``,          ``reports/recordings/``
                     ``BLACKJACK_SPEC_OVERRIDES``
-javascript-<REG>    the package, ``conformance/js/`` (one per rulebook;         ``reports/conformance/``
-                    skipped without ``node``)                                   ``javascript-<REG>/``
+javascript-<REG>    the package, ``conformance/js/``, whether a Chromium can     ``reports/conformance/``
+                    print the PDF (one per rulebook; skipped without ``node``)  ``javascript-<REG>/``
 pages               the package, ``docs/simulations/``, the scenario results,   ``docs/generated/`` (but its
                     the conformance reports, ``BLACKJACK_SPEC_OVERRIDES``       ``notebooks/``), ``docs/index*.md``
 notebook <name>     the package, ``notebooks/<name>.py``, ``tools/notebooks.py``,  ``docs/generated/notebooks/``
@@ -94,7 +94,8 @@ class Phase:
     """One step of the build: ``inputs`` lists the files it reads, ``writes`` what must exist
     after it, ``run`` does it (returning a one-line summary); ``after``: the phases whose
     results it reads (their keys are part of its own); ``group``: phases of one group run side
-    by side, two at a time."""
+    by side, two at a time; ``setting``: what else its output depends on, said as a string (part
+    of its key)."""
 
     name: str
     inputs: Callable[[], list[Path]]
@@ -103,6 +104,7 @@ class Phase:
     after: tuple[str, ...] = ()
     overrides: bool = True
     group: str = ""
+    setting: Callable[[], str] = lambda: ""
 
 
 def python(*args: str, ok: tuple[int, ...] = (0,), env: dict[str, str] | None = None) -> str:
@@ -161,6 +163,15 @@ def run_javascript(reg: str) -> Callable[[], str]:
     return run
 
 
+def printer() -> str:
+    """Whether the conformance runs can print their certificates to PDF (a Chromium found, as
+    the kit looks for it): on a new machine ``make site`` may run before ``make test`` installs
+    Chromium, and its reports, without a PDF, are then made again once it is there."""
+    from spec_engine.kit.certificate import chromium
+
+    return "a Chromium prints the certificate" if chromium() else "no Chromium: no PDF"
+
+
 def run_pages() -> str:
     GENERATED.mkdir(parents=True, exist_ok=True)
     for path in GENERATED.parent.glob("index*.md"):  # the home page is generated too, per language
@@ -217,6 +228,7 @@ def phases() -> list[Phase]:
                     run_javascript(reg),
                     overrides=False,  # the kit runs the texts' rules, never the overrides
                     group="javascript",
+                    setting=printer,
                 )
             )
     out.append(
@@ -302,8 +314,8 @@ def _stamp(phase: Phase) -> Path:
 
 def _key(phase: Phase, upstream: list[str], overrides: str) -> str:
     """What ``phase``'s stamp holds once it has run: its inputs, the keys of the phases it reads
-    (``upstream``) and the overrides it plays."""
-    return digest(phase.inputs(), *upstream, overrides if phase.overrides else "")
+    (``upstream``), the overrides it plays and its setting."""
+    return digest(phase.inputs(), *upstream, overrides if phase.overrides else "", phase.setting())
 
 
 def _done(phase: Phase, key: str) -> bool:

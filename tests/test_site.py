@@ -20,6 +20,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("spec_engine", "features", "tests", "docs", "pyproject.toml", "mkdocs.yml")
 
+# both tests read the one changed copy: in one worker, so that it is made once (about 35 s of CPU)
+pytestmark = pytest.mark.xdist_group("changed_site")
+
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     # the exact odds of the cost pages come from the one shared cache (keyed by the rule values)

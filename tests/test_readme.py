@@ -61,7 +61,6 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -347,19 +346,7 @@ def test_a_command_run_by_its_quick_form_is_a_target_make_can_run(tmp_path: Path
         assert "--quick" not in output, output[-3000:]
 
 
-def _param(command: str) -> Any:
-    """The README's site built with the club's doubling changed to none runs in the worker of
-    ``tests/test_site.py`` (xdist group ``changed_site``), which makes the same change: the exact
-    odds of the changed rule set (about 35 s of CPU) are then computed once, kept in the shared
-    cache by the first and read from it by the second, not computed in both workers at once."""
-    same_change = 'BLACKJACK_SPEC_OVERRIDES=\'{"CL": {"double_totals": "none"}}\' make site'
-    return pytest.param(command, marks=pytest.mark.xdist_group("changed_site")) if command == same_change else command
-
-
-RUN = [c for c in README_COMMANDS if c not in RUN_AS_ANOTHER]
-
-
-@pytest.mark.parametrize("command", [_param(c) for c in RUN], ids=RUN)
+@pytest.mark.parametrize("command", RUN := [c for c in README_COMMANDS if c not in RUN_AS_ANOTHER], ids=RUN)
 def test_readme_command(command: str, checkout_copy: Path, tmp_path: Path) -> None:
     ran = in_copy(fill_placeholders(QUICK.get(command, command), tmp_path), VENV)
     code, output = run(ran, checkout_copy)

@@ -30,8 +30,9 @@ stdin empty. The copy starts with the checkout's own build (:data:`BUILT`: ``rep
 ``docs/generated/``, ``site/``, the compiled engine, the compiled catalogs, the generated home
 pages, ``node_modules/``; all ignored by git): the build redoes only what a command changes, as it
 would in the checkout
-(``BLACKJACK_SPEC_OVERRIDES=... make site`` replays the scenarios, pages and notebooks, not the
-JavaScript implementation's reports, which never see overrides). ``make`` is run as
+(``BLACKJACK_SPEC_OVERRIDES=... make site`` replays the scenarios and the pages, not the
+JavaScript implementation's reports, which never see overrides, nor the notebooks, which show the
+texts' own figures). ``make`` is run as
 ``make VENV=<the checkout's .venv> -o <its install stamps>``: no second venv is made and the
 stamps are never remade from the copy, which would repoint the venv's editable install of the
 project at the copy. (That install still points at the

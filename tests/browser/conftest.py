@@ -14,9 +14,13 @@ missing site, Chromium or Playwright is an error that says what to run.
   recorded (``page_requests``); when a test fails, a screenshot of its page is saved to
   ``reports/screenshots/<test name>.png`` (:func:`shoot`).
 - ``new_context``: every context the tests open (that of ``page`` included) has the search's
-  index served without its pages (:func:`search_unindexed`), unless the test is marked
-  ``search``: the search's worker then has nothing to index on each page load, the most
-  costly work of a load.
+  index served without its pages, unless the test is marked ``search``: the search's worker
+  then has nothing to index on each page load, the most costly work of a load. A context made
+  with ``python=False`` has Pyodide's files left unanswered (a page that starts Python stays
+  as it opened). The server does both, on an address of its own (:func:`address`), not the
+  browser: a context with a Playwright route loads every file of every page again (routing
+  turns Chromium's cache off), which cost about a third more of the browser's and its driver's
+  CPU a page load on the phone pass, and twice the requests.
 
 The fixtures are session-scoped per process, so under pytest-xdist each worker that runs a
 browser test starts one server and one browser; the browser tests are dealt to both workers
@@ -32,7 +36,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,15 +101,10 @@ _UNINDEXED: dict[str, bytes] = {}
 
 
 def search_unindexed(ctx: BrowserContext) -> None:
-    """Serve the site's search index to ``ctx``'s pages with its configuration (languages,
-    separator) but no page in it.
-
-    On every page load Material's search worker fetches the index (one for the whole site, all
-    four languages: about 4 MB) and builds lunr's index from it: some 40 % of a page load's CPU,
-    measured on the phone pass. A test that does not search reads nothing of it: with an empty
-    index the worker still starts, loads its languages and reports itself ready, so the page
-    ends in the same state (the search box and its empty results alike), only sooner. A test
-    that searches is marked ``search`` and gets the index as built."""
+    """From now on, the search's index served to ``ctx``'s pages without its pages
+    (:func:`unindexed`), by a route: for a test that wants it as built first, then not (a route
+    turns Chromium's cache off: a context that never wants the index as built is made so,
+    :func:`new_context`)."""
 
     def serve(route: Route) -> None:
         address = route.request.url
@@ -120,27 +119,71 @@ def search_unindexed(ctx: BrowserContext) -> None:
     ctx.route(SEARCH_INDEX, serve)
 
 
-def hold_python(ctx: BrowserContext) -> None:
-    """Leave every request for Pyodide's files (``pyodide/``) of ``ctx``'s pages unanswered: a
-    page that starts Python as it opens stays as it then is, saying it is loading Python, and
-    costs nothing more (a start would cost seconds of Chromium's CPU) when a test reads no Python."""
-    ctx.route("**/pyodide/**", lambda route: None)
-
-
-def new_context(browser: Browser, site_url: str, *, search: bool = False, **options: Any) -> BrowserContext:
+def new_context(
+    browser: Browser, site_url: str, *, search: bool = False, python: bool = True, **options: Any
+) -> BrowserContext:
     """A context on the served site (service workers blocked), the search's index unindexed
-    unless ``search``; ``options``: more of Playwright's context options (a viewport, a device)."""
-    ctx = browser.new_context(base_url=site_url, service_workers="block", **options)
-    if not search:
-        search_unindexed(ctx)
-    return ctx
+    unless ``search``, Pyodide's files left unanswered unless ``python`` (a page that starts
+    Python as it opens stays as it then is, saying it is loading Python, and costs nothing more:
+    a start costs seconds of Chromium's CPU); ``options``: more of Playwright's context options
+    (a viewport, a device). Both are done by the server, on an address of its own (:func:`address`)."""
+    return browser.new_context(
+        base_url=address(site_url, search=search, python=python), service_workers="block", **options
+    )
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files without a log line per request."""
+    """Serves files without a log line per request; where ``unindexed`` is set, the search's
+    index without its pages (:func:`unindexed`); where ``held`` is set, no answer to a request
+    for Pyodide's files until it is set (the server stops)."""
+
+    unindexed: dict[str, bytes] | None = None
+    held: threading.Event | None = None
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if self.held is not None and "/pyodide/" in path:
+            self.held.wait()  # (the page asking moved on long before: its connection is closed)
+            self.close_connection = True
+            return
+        if self.unindexed is not None and path.endswith("/search/search_index.json"):
+            if path not in self.unindexed:
+                self.unindexed[path] = unindexed(Path(self.translate_path(path)))
+            body = self.unindexed[path]
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def unindexed(index: Path) -> bytes:
+    """Material's search index ``index`` with its configuration (languages, separator) but no
+    page in it.
+
+    On every page load Material's search worker fetches the index (one for the whole site, all
+    four languages: about 4 MB) and builds lunr's index from it: some 40 % of a page load's CPU,
+    measured on the phone pass. A test that does not search reads nothing of it: with an empty
+    index the worker still starts, loads its languages and reports itself ready, so the page
+    ends in the same state (the search box and its empty results alike), only sooner. A test
+    that searches is marked ``search`` and gets the index as built."""
+    built = json.loads(index.read_text(encoding="utf-8"))
+    return json.dumps({"config": built["config"], "docs": []}).encode()
+
+
+_ADDRESSES: dict[str, Callable[[bool, bool], str]] = {}
+"""For each served site (its ``site_url``), the address serving it as a context needs it."""
+
+
+def address(site_url: str, *, search: bool, python: bool) -> str:
+    """The address of the site ``site_url`` serves, with the search's index as built (``search``,
+    else without its pages) and Pyodide's files answered (``python``, else never)."""
+    return _ADDRESSES[site_url](search, python)
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -167,17 +210,35 @@ def site_dir(pytestconfig: pytest.Config) -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
-    """The site served on 127.0.0.1 on a free port, as ``http://127.0.0.1:<port>/``."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = _Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
+    """The site served on 127.0.0.1 on a free port, as ``http://127.0.0.1:<port>/``; the same
+    folder served as a context needs it (:func:`address`) on other ports, each started when
+    first asked for."""
+    servers: dict[tuple[bool, bool], tuple[_Server, threading.Thread]] = {}
+    held = threading.Event()
+
+    def serve(search: bool, python: bool) -> str:
+        if (search, python) not in servers:
+            kind = type(
+                "_Handler",
+                (_QuietHandler,),
+                {"unindexed": None if search else {}, "held": None if python else held},
+            )
+            server = _Server(("127.0.0.1", 0), functools.partial(kind, directory=str(site_dir)))
+            thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+            thread.start()
+            servers[search, python] = server, thread
+        return f"http://127.0.0.1:{servers[search, python][0].server_address[1]}/"
+
+    url = serve(True, True)
+    _ADDRESSES[url] = serve
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield url
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+        held.set()
+        for server, thread in servers.values():
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")

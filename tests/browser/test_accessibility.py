@@ -65,7 +65,7 @@ from playwright.sync_api import Browser, Page
 from spec_engine.catalog import REGULATION_IDS
 from spec_engine.i18n import TRANSLATED
 
-from .conftest import TOUCH_PHONE, hold_python
+from .conftest import TOUCH_PHONE
 from .test_site import sized_page
 
 pytestmark = pytest.mark.browser
@@ -259,8 +259,7 @@ def loaded(browser: Browser, site_url: str, viewport: str, urls: list[str], *, a
     pages with Python running are read by the tests of their widgets (``test_play``,
     ``test_practice``, ``test_notebook_cells``)."""
     width, height, device = VIEWPORTS[viewport]
-    with sized_page(browser, site_url, width, height, **device) as page:
-        hold_python(page.context)  # (see above)
+    with sized_page(browser, site_url, width, height, python=False, **device) as page:  # (see above)
         if axe:
             page.context.add_init_script(path=AXE)
         for url in urls:

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, JSHandle, Locator, Page
 from spec_engine.catalog import REGULATION_IDS, clause
 from spec_engine.rules import ruleset
 
-from .conftest import TIMEOUT_MS, VIEWPORT, hold_python, new_context, shoot
+from .conftest import TIMEOUT_MS, VIEWPORT, new_context, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -48,14 +48,15 @@ once every transition under way has ended."""
 
 
 def guard(context: BrowserContext, site_url: str) -> list[str]:
-    """Abort every request not to the local server; returns the list of those attempted."""
-    local = urlsplit(site_url).netloc
+    """Abort every request not to the local server (the site's addresses, each a port of
+    127.0.0.1: :func:`~tests.browser.conftest.address`); returns the list of those attempted."""
+    local = urlsplit(site_url).hostname
     foreign: list[str] = []
 
     def route(route: Route) -> None:
         url = route.request.url
         parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or parts.netloc == local:
+        if parts.scheme in ("data", "blob") or parts.hostname == local:
             route.continue_()
         else:
             foreign.append(url)
@@ -328,8 +329,7 @@ def test_opened_from_disk_says_how_to_serve(page: Page, site_dir: Path) -> None:
 def disk_note_only_from_disk(browser: Browser, site_url: str, site_dir: Path, path: str) -> None:
     """The page's "opened from disk" paragraph: hidden when served; shown from disk, with or
     without JavaScript (without it, nothing can tell the two apart: shown served too)."""
-    served = new_context(browser, site_url)
-    hold_python(served)  # (the note and the page's class are read here, not Python)
+    served = new_context(browser, site_url, python=False)  # (the note and the page's class are read here, not Python)
     tab = served.new_page()
     tab.goto(path)
     expect(tab.locator(".bj-disk-note")).to_have_count(1)

@@ -239,11 +239,13 @@ def test_the_matrix_filter_is_in_the_address(page: Page) -> None:
 
 
 @contextlib.contextmanager
-def sized_page(browser: Browser, site_url: str, width: int, height: int, **device: Any) -> Iterator[Page]:
+def sized_page(
+    browser: Browser, site_url: str, width: int, height: int, *, python: bool = True, **device: Any
+) -> Iterator[Page]:
     """A page of its own viewport size (a phone: 390 x 844), closed afterwards; ``device``:
-    more of the context's options (a touch phone: ``**TOUCH_PHONE``). Its pages never search
-    (:func:`~tests.browser.conftest.new_context`)."""
-    ctx = new_context(browser, site_url, viewport={"width": width, "height": height}, **device)
+    more of the context's options (a touch phone: ``**TOUCH_PHONE``). Its pages never search;
+    ``python``: Pyodide's files answered (:func:`~tests.browser.conftest.new_context`)."""
+    ctx = new_context(browser, site_url, python=python, viewport={"width": width, "height": height}, **device)
     try:
         yield ctx.new_page()
     finally:

@@ -289,7 +289,8 @@ def test_a_wrong_payout_fails_with_a_reproduction_that_replays(tmp_path: Path) -
 def test_the_reference_adapter_passes_what_the_engine_passes_in_process(tmp_path: Path) -> None:
     """The issue's first acceptance criterion: the same scenarios, the same results. The
     in-process results are ``make site``'s (its phase ``scenarios`` runs the same scenarios in
-    process) while the build says they are current, else a run here beside the kit's."""
+    process, on the pure engine: the same answers, ``tests/test_same_answers.py``) while the
+    build says they are current, else a run here beside the kit's."""
     inproc, in_process = ROOT / "reports" / "scenarios.json", None
     if not BUILD.current("scenarios"):
         inproc = tmp_path / "inprocess.json"

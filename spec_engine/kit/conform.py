@@ -373,13 +373,10 @@ def run(
         header["elapsed"] = round(time.monotonic() - started, 2)
         header["pytest_exit_code"] = None
         return header, assemble(out, header)
-    # --tb=line: pytest.log says each failure in one line; the report holds its status, message, step
-    # and reproduction. pytest's long tracebacks parse each frame's module again (about 0.1 s of CPU
-    # a failed scenario: an implementation that supports nothing cost 11 s a rulebook, 2 s so)
+    # (pytest.log says each failure in one line: the suite's settings, pytest.ini, say --tb=line)
     argv = suite_command(
         "-q",
         "--no-header",
-        "--tb=line",
         "-p",
         PLUGIN,
         f"--conform-out={out / PARTIAL}",

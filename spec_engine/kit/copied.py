@@ -76,8 +76,9 @@ def play_copied_rows(regulations: Sequence[str], pytest_args: Sequence[str] = ()
         env = {**os.environ, ROWS_ENV: str(out), "BLACKJACK_SPEC_RESULTS": str(Path(tmp) / "results.json")}
         for name in ("BLACKJACK_SPEC_IMPL", "BLACKJACK_SPEC_OVERRIDES", "BLACKJACK_SPEC_RECORD"):
             env.pop(name, None)  # (the engine, under the rule sets as written)
-        # (each failure in one line: the rows' messages come from the plugin, not the output)
-        command = suite_command("-q", "--tb=line", "-p", "no:randomly", "-p", "spec_engine.suite.copied_rows")
+        # (each failure in one line, as the suite's settings say: the rows' messages come from the
+        # plugin, not the output)
+        command = suite_command("-q", "-p", "no:randomly", "-p", "spec_engine.suite.copied_rows")
         command += ["-m", " or ".join(regulations), *pytest_args]
         done = subprocess.run(command, env=suite_environment(env), capture_output=True, text=True, check=False)
         if done.returncode not in (0, 1) or not out.is_file():

@@ -796,12 +796,13 @@ class Round:
                         _("a special maximum needs a free box; box {number} holds other bets", number=box),
                         "bet",
                     )
-                if any(b.special == bettor for b in self.boxes.values()):
-                    raise self._refuse(
-                        "special_maximum",
-                        _("{bettor} already plays his special maximum on another box", bettor=bettor),
-                        "bet",
-                    )
+                for other in self.boxes.values():  # (a loop: a generator would make bettor a cell every call)
+                    if other.special == bettor:
+                        raise self._refuse(
+                            "special_maximum",
+                            _("{bettor} already plays his special maximum on another box", bettor=bettor),
+                            "bet",
+                        )
                 if amount > special:
                     if not (unnoticed and rules.over_maximum_bet == "capped"):
                         raise self._refuse(

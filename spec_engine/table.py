@@ -448,11 +448,10 @@ class Table:
                     self.log.append(ev.forfeit(bettor, entry[0]))
         if absent:
             for bettor in sorted(absent):
-                won = sum(
-                    e.stake + e.amount
-                    for e in rnd.settlements()
-                    if e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0
-                )
+                won: Money = 0  # (a loop: a generator would make bettor a cell, made every call)
+                for e in rnd.settlements():
+                    if e.bettor == bettor and e.amount is not None and e.stake is not None and e.amount > 0:
+                        won += e.stake + e.amount
                 if won:
                     assert self.rules.unclaimed_winnings_rounds is not None
                     self.held[bettor] = [money(won), self.rules.unclaimed_winnings_rounds]

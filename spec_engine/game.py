@@ -1886,7 +1886,7 @@ class Round:
         live = False  # a stake still in play
         naturals = True  # ... and every one decided by the dealer's second card (a blackjack, a late surrender)
         insured = False
-        for box in self.boxes.values():
+        for box in self._paying:  # (every box with a bet, set by the deal: a list, no view of the dictionary to make)
             for hand in box.hands:
                 if hand.open:
                     live = True
@@ -1937,18 +1937,22 @@ class Round:
         order = self._paying
         if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
-                for index, hand in enumerate(box.hands):
+                number = 0  # (counted: enumerate makes an object and a tuple a hand)
+                for hand in box.hands:
+                    number += 1
                     if hand.open and hand.natural:
-                        self._settle_against_dealer(box, index + 1, hand, blackjack, total)
+                        self._settle_against_dealer(box, number, hand, blackjack, total)
         for box in order:
             for bettor, amount in box.insurance.items() if box.insurance else ():
                 if blackjack:
                     self._settle(box, None, bettor, amount, amount * rules.insurance_payout, "insurance_win")
                 else:
                     self._settle(box, None, bettor, amount, -amount, "insurance_lose")
-            for index, hand in enumerate(box.hands):
+            number = 0  # (counted, as above)
+            for hand in box.hands:
+                number += 1
                 if hand.open:
-                    self._settle_against_dealer(box, index + 1, hand, blackjack, total)
+                    self._settle_against_dealer(box, number, hand, blackjack, total)
         self._clear()
 
     def _settle_against_dealer(self, box: Box, number: int, hand: Hand, dealer_bj: bool, dealer_total: int) -> None:

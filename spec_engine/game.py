@@ -754,7 +754,9 @@ class Round:
         amount = self._check_amount(amount)
         target = self.boxes.get(box)
         if target is None:
-            target = Box(box, self.seated is None or box in self.seated, self.holders.get(box))
+            holders = self.holders  # (asked only when some are named: get on the shared empty mapping, a
+            # dictionary subclass, is a call Python 3.11 does not specialise)
+            target = Box(box, self.seated is None or box in self.seated, holders.get(box) if holders else None)
         if bettor in target.bets:
             raise InputError(_("{bettor} already has a bet on box {number}", bettor=bettor, number=box), field="bettor")
         players = self.players

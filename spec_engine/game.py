@@ -1888,11 +1888,14 @@ class Round:
         live = False  # a stake still in play
         naturals = True  # ... and every one decided by the dealer's second card (a blackjack, a late surrender)
         insured = False
+        waiting = False  # a blackjack still in play (blackjack_paid_first pays those first)
         for box in self._paying:  # (every box with a bet, set by the deal: a list, no view of the dictionary to make)
             for hand in box.hands:
                 if hand.open:
                     live = True
-                    if not hand.natural and not hand.surrendered:
+                    if hand.natural:
+                        waiting = True
+                    elif not hand.surrendered:
                         naturals = False
             if box.insurance:
                 insured = True
@@ -1937,7 +1940,7 @@ class Round:
         state = "blackjack" if blackjack else ("bust" if total > 21 else "stands")
         log.append(_DEALER_TOTALS[total][state])
         order = self._paying
-        if rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
+        if waiting and rules.blackjack_paid_first and not blackjack:  # the waiting blackjacks before every other stake
             for box in order:
                 number = 0  # (counted: enumerate makes an object and a tuple a hand)
                 for hand in box.hands:

@@ -17,7 +17,7 @@ from spec_engine import events as ev
 from spec_engine.cards import Card, Shoe, ShoeExhausted, shuffle
 from spec_engine.errors import InputError, RuleViolation
 from spec_engine.events import Event, Money, money
-from spec_engine.game import Phase, Round, _Accepted, given_items, limits_input, limits_refusal, seat_holders
+from spec_engine.game import _NOTHING, Phase, Round, _Accepted, given_items, limits_input, limits_refusal, seat_holders
 from spec_engine.i18n import _
 from spec_engine.policy import Policy, simple_policy
 from spec_engine.rules import RuleSet, cut_card_conflict
@@ -461,12 +461,14 @@ class Table:
         """The stakes of a round's pushes that stay on their boxes: per box and bettor, the
         stakes of his hands that pushed, in the order the bettors came to the box, as long as
         the box still fits the table's limits (a stake that no longer fits goes back)."""
-        stakes: dict[tuple[int, str], Money] = {}
+        stakes: dict[tuple[int, str], Money] = _NOTHING  # (the shared empty mapping until a push: most rounds)
         for e in rnd._settled:  # (rnd.settlements(), without its copy)
             if e.info == "push" and e.box is not None and e.bettor is not None and e.stake is not None:
+                if stakes is _NOTHING:
+                    stakes = {}
                 key = (e.box, e.bettor)
                 stakes[key] = money(stakes.get(key, 0) + e.stake)
-        if not stakes:  # (no push: most rounds)
+        if not stakes:
             return stakes
         kept: dict[tuple[int, str], Money] = {}
         on_box: dict[int, Money] = {}
@@ -513,7 +515,10 @@ class Table:
                 rnd._place_bet(box, bettor, amount, False, False)  # (place_bet, its arguments by position)
         else:
             wanted: dict[tuple[object, object], object] = {}
-            for box, bettor, amount in map(_bet, bets):
+            for bet in bets:
+                if type(bet) is not tuple or len(bet) != 3:  # (as above: _bet asked only of another shape)
+                    bet = _bet(bet)
+                box, bettor, amount = bet
                 if (box, bettor) in wanted:
                     raise InputError(f"{bettor} already has a bet on box {box}", field="bettor")
                 wanted[box, bettor] = amount

@@ -388,7 +388,7 @@ class Table:
             self._shuffle()
         if self.awaiting_cut:
             raise InputError(f"the shoe waits for the cut (offered to box {self.cut_offer or 'any'})", field="cut")
-        if self._closing == 0:
+        if self._closing is not None and self._closing == 0:  # (is None first: None == 0 is a slow comparison)
             raise self._refuse("announce_closing", "the last round has been played: the table is closed", "new_round")
         self._round_open = True
         # (by position: keywords cost a dictionary per round)

@@ -1518,7 +1518,15 @@ class Round:
     def _deal_to(self, box: Box, hand: Hand) -> None:
         """A card to ``hand`` of ``box``: the hand to act (every caller's), number ``_hi + 1``."""
         at = box.number
-        card = self._draw(at)
+        shoe = self.shoe
+        cards = shoe._cards
+        cut = shoe.cut_remaining
+        if shoe._pick is None and not self._cut_pending and len(cards) > (0 if cut is None else cut + 1):
+            card = cards.pop()  # (_draw's usual case, in short, as the dealer's cards: a call less a card)
+            shoe.dealt += 1
+            self.drawn.append(card)
+        else:
+            card = self._draw(at)
         cards = hand.cards  # (hand.add(card), inlined: a call less a card)
         cards.append(card)
         value = card.value
@@ -1947,8 +1955,21 @@ class Round:
             self._hole = None
             dealer.append(hole)
             log.append(ev.hole_turned(hole.code))
+        # the dealer's cards are taken straight from a shoe in a set order while they lie before the
+        # cut card (_draw's usual case, in short: no call a card); any other card through _draw
+        shoe = self.shoe
+        cards = shoe._cards
+        cut = shoe.cut_remaining
+        straight = 0 if shoe._pick is not None or self._cut_pending else len(cards) - (0 if cut is None else cut + 1)
+        drawn = self.drawn
         if len(dealer) == 1:
-            card = self._draw(0)
+            if straight > 0:
+                straight -= 1
+                card = cards.pop()
+                shoe.dealt += 1
+                drawn.append(card)
+            else:
+                card = self._draw(0)
             dealer.append(card)
             log.append(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]
@@ -1962,7 +1983,13 @@ class Round:
                 total = hard + 10 if soft else hard
                 if total > 17 or (total == 17 and (not soft or stand_soft)):
                     break
-                card = self._draw(0)
+                if straight > 0:  # (as the second card)
+                    straight -= 1
+                    card = cards.pop()
+                    shoe.dealt += 1
+                    drawn.append(card)
+                else:
+                    card = self._draw(0)
                 dealer.append(card)
                 log.append(_DEALER_CARDS[card.code])
                 value = card.value

@@ -421,7 +421,8 @@ class Table:
         absent = self.absent & set(results) if self.absent else _NOBODY
         balances = self.balances
         bank = self.bank
-        for bettor, net in results.items():
+        for bettor in results:  # (by key: no view of the items, no tuple a bettor)
+            net = results[bettor]
             total = balances.get(bettor, 0) + net
             balances[bettor] = total if type(total) is int else money(total)
             bank -= net  # (the bank's result: rnd.bank_net())

@@ -2008,11 +2008,12 @@ class Round:
                     if hand.open and hand.natural:
                         self._settle_against_dealer(box, number, hand, blackjack, total)
         for box in order:
-            for bettor, amount in box.insurance.items() if box.insurance else ():
-                if blackjack:
-                    self._settle(box, None, bettor, amount, amount * rules.insurance_payout, "insurance_win")
-                else:
-                    self._settle(box, None, bettor, amount, -amount, "insurance_lose")
+            if box.insurance:  # (asked first: no iteration over an empty tuple a box)
+                for bettor, amount in box.insurance.items():
+                    if blackjack:
+                        self._settle(box, None, bettor, amount, amount * rules.insurance_payout, "insurance_win")
+                    else:
+                        self._settle(box, None, bettor, amount, -amount, "insurance_lose")
             number = 0  # (counted, as above)
             for hand in box.hands:
                 number += 1

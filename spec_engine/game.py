@@ -1555,7 +1555,7 @@ class Round:
         or the box's decider); refused when it is not their turn or not theirs to decide."""
         if self.phase is _PLAYING and by is None and type(box) is int:  # the usual case, in short
             acting = self._order[self._bi]
-            if self.boxes.get(box) is acting:
+            if acting.number == box:  # (the box to act is this one: its number is its key in boxes)
                 if acting.seated:  # (_decider, in short: the box's owner, Box._owner inlined)
                     holder = acting.holder
                     if holder is not None and holder in acting.bets:

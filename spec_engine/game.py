@@ -141,7 +141,10 @@ class Hand:
         self.open = set(stakes)  # bettors whose stake is not settled yet
         self.doubled = False
         self.surrendered = False  # (a late surrender waits for the dealer's second card)
-        self.done = self.natural = ace and hard == 11 and len(cards) == 2 and not from_split
+        natural = False  # (a condition, not a kept answer: 3.11 specialises its comparisons only so)
+        if ace and hard == 11 and len(cards) == 2 and not from_split:
+            natural = True
+        self.done = self.natural = natural
         self.from_split = from_split
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -1974,14 +1977,21 @@ class Round:
             log.append(_DEALER_CARDS[card.code])
         up, card = dealer[0], dealer[1]
         hard = up.value + card.value
-        ace = up.value == 1 or card.value == 1
-        blackjack = ace and hard == 11
+        # (the tests below as conditions, not values: Python 3.11 specialises a comparison of ints only
+        # where a jump follows it, not where its answer is kept)
+        ace = False
+        if up.value == 1 or card.value == 1:
+            ace = True
+        blackjack = False
+        if ace and hard == 11:
+            blackjack = True
         if not blackjack and not naturals:
             stand_soft = rules.dealer_stands_soft_17
             while True:
-                soft = ace and hard <= 11
-                total = hard + 10 if soft else hard
-                if total > 17 or (total == 17 and (not soft or stand_soft)):
+                if ace and hard <= 11:  # soft: he stands on more than 17, on 17 where he stands on soft 17
+                    if hard + 10 > 17 or (hard + 10 == 17 and stand_soft):
+                        break
+                elif hard >= 17:  # hard: he stands on 17 or more
                     break
                 if straight > 0:  # (as the second card)
                     straight -= 1

@@ -1145,7 +1145,7 @@ class Round:
         up = self.dealer[0].value  # (the up card's)
         options = self._known.options
         if options is not None:
-            self.log.append(options[up == 1])
+            self.log.append(options[1] if up == 1 else options[0])  # (a condition: 3.11 specialises its comparison)
         if rules.pay_blackjack_immediately and up != 1 and up != 10:  # (not "in (1, 10)": a tuple's search costs more)
             for box in self._paying:
                 hand = box.hands[0]

@@ -302,7 +302,7 @@ _MUTANTS = (
         edit_method(
             "Round",
             "_dealer_play",
-            ("soft = ace and hard <= 11", "soft = False"),
+            ("if ace and hard <= 11:  # soft", "if False:  # soft"),
             ("total = hard + 10 if ace and hard <= 11 else hard", "total = hard"),
         ),
         quick=("ES",),
